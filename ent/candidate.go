@@ -101,7 +101,7 @@ type CandidateEdges struct {
 	HiredOpening *Opening `json:"hired_opening,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [16]bool
+	loadedTypes [17]bool
 	// totalCount holds the count of the edges above.
 	totalCount [15]map[string]int
 
@@ -237,7 +237,7 @@ func (e CandidateEdges) CurrentStepOrErr() (*PipelineStep, error) {
 // InterviewsOrErr returns the Interviews value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) InterviewsOrErr() ([]*Interview, error) {
-	if e.loadedTypes[11] {
+	if e.loadedTypes[12] {
 		return e.Interviews, nil
 	}
 	return nil, &NotLoadedError{edge: "interviews"}
@@ -246,7 +246,7 @@ func (e CandidateEdges) InterviewsOrErr() ([]*Interview, error) {
 // StepHistoryOrErr returns the StepHistory value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) StepHistoryOrErr() ([]*CandidateStep, error) {
-	if e.loadedTypes[12] {
+	if e.loadedTypes[13] {
 		return e.StepHistory, nil
 	}
 	return nil, &NotLoadedError{edge: "step_history"}
@@ -257,7 +257,7 @@ func (e CandidateEdges) StepHistoryOrErr() ([]*CandidateStep, error) {
 func (e CandidateEdges) RejectionReasonOrErr() (*RejectionReason, error) {
 	if e.RejectionReason != nil {
 		return e.RejectionReason, nil
-	} else if e.loadedTypes[13] {
+	} else if e.loadedTypes[14] {
 		return nil, &NotFoundError{label: rejectionreason.Label}
 	}
 	return nil, &NotLoadedError{edge: "rejection_reason"}
@@ -266,7 +266,7 @@ func (e CandidateEdges) RejectionReasonOrErr() (*RejectionReason, error) {
 // AssigneesOrErr returns the Assignees value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) AssigneesOrErr() ([]*User, error) {
-	if e.loadedTypes[14] {
+	if e.loadedTypes[15] {
 		return e.Assignees, nil
 	}
 	return nil, &NotLoadedError{edge: "assignees"}
@@ -277,7 +277,7 @@ func (e CandidateEdges) AssigneesOrErr() ([]*User, error) {
 func (e CandidateEdges) HiredOpeningOrErr() (*Opening, error) {
 	if e.HiredOpening != nil {
 		return e.HiredOpening, nil
-	} else if e.loadedTypes[15] {
+	} else if e.loadedTypes[16] {
 		return nil, &NotFoundError{label: opening.Label}
 	}
 	return nil, &NotLoadedError{edge: "hired_opening"}

@@ -974,7 +974,7 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 	var (
 		nodes       = []*Candidate{}
 		_spec       = _q.querySpec()
-		loadedTypes = [16]bool{
+		loadedTypes = [17]bool{
 			_q.withCompany != nil,
 			_q.withPerson != nil,
 			_q.withPosition != nil,

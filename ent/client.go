@@ -27,8 +27,11 @@ import (
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/hiringteammember"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
+	"github.com/hiregraph/hiregraph/ent/interview"
+	"github.com/hiregraph/hiregraph/ent/interviewinterviewer"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
@@ -81,10 +84,16 @@ type Client struct {
 	HiringTeamMember *HiringTeamMemberClient
 	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
 	IdempotencyKey *IdempotencyKeyClient
+	// Interview is the client for interacting with the Interview builders.
+	Interview *InterviewClient
+	// InterviewInterviewer is the client for interacting with the InterviewInterviewer builders.
+	InterviewInterviewer *InterviewInterviewerClient
 	// Location is the client for interacting with the Location builders.
 	Location *LocationClient
 	// Message is the client for interacting with the Message builders.
 	Message *MessageClient
+	// MessageTemplate is the client for interacting with the MessageTemplate builders.
+	MessageTemplate *MessageTemplateClient
 	// Note is the client for interacting with the Note builders.
 	Note *NoteClient
 	// Offer is the client for interacting with the Offer builders.
@@ -143,8 +152,11 @@ func (c *Client) init() {
 	c.FieldDefinition = NewFieldDefinitionClient(c.config)
 	c.HiringTeamMember = NewHiringTeamMemberClient(c.config)
 	c.IdempotencyKey = NewIdempotencyKeyClient(c.config)
+	c.Interview = NewInterviewClient(c.config)
+	c.InterviewInterviewer = NewInterviewInterviewerClient(c.config)
 	c.Location = NewLocationClient(c.config)
 	c.Message = NewMessageClient(c.config)
+	c.MessageTemplate = NewMessageTemplateClient(c.config)
 	c.Note = NewNoteClient(c.config)
 	c.Offer = NewOfferClient(c.config)
 	c.OfferLetter = NewOfferLetterClient(c.config)
@@ -252,41 +264,44 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 	cfg := c.config
 	cfg.driver = tx
 	return &Tx{
-		ctx:               ctx,
-		config:            cfg,
-		APIKey:            NewAPIKeyClient(cfg),
-		Activity:          NewActivityClient(cfg),
-		Application:       NewApplicationClient(cfg),
-		ApprovalProcess:   NewApprovalProcessClient(cfg),
-		Candidate:         NewCandidateClient(cfg),
-		CandidateFile:     NewCandidateFileClient(cfg),
-		CandidateStep:     NewCandidateStepClient(cfg),
-		Company:           NewCompanyClient(cfg),
-		Contact:           NewContactClient(cfg),
-		Conversation:      NewConversationClient(cfg),
-		EvaluationPartner: NewEvaluationPartnerClient(cfg),
-		FieldDefinition:   NewFieldDefinitionClient(cfg),
-		HiringTeamMember:  NewHiringTeamMemberClient(cfg),
-		IdempotencyKey:    NewIdempotencyKeyClient(cfg),
-		Location:          NewLocationClient(cfg),
-		Message:           NewMessageClient(cfg),
-		Note:              NewNoteClient(cfg),
-		Offer:             NewOfferClient(cfg),
-		OfferLetter:       NewOfferLetterClient(cfg),
-		OfferVersion:      NewOfferVersionClient(cfg),
-		Opening:           NewOpeningClient(cfg),
-		Person:            NewPersonClient(cfg),
-		PersonExport:      NewPersonExportClient(cfg),
-		PipelineStep:      NewPipelineStepClient(cfg),
-		Position:          NewPositionClient(cfg),
-		Questionnaire:     NewQuestionnaireClient(cfg),
-		RateLimitBucket:   NewRateLimitBucketClient(cfg),
-		RejectionReason:   NewRejectionReasonClient(cfg),
-		Role:              NewRoleClient(cfg),
-		TestSubmission:    NewTestSubmissionClient(cfg),
-		User:              NewUserClient(cfg),
-		WebhookAttempt:    NewWebhookAttemptClient(cfg),
-		WebhookEndpoint:   NewWebhookEndpointClient(cfg),
+		ctx:                  ctx,
+		config:               cfg,
+		APIKey:               NewAPIKeyClient(cfg),
+		Activity:             NewActivityClient(cfg),
+		Application:          NewApplicationClient(cfg),
+		ApprovalProcess:      NewApprovalProcessClient(cfg),
+		Candidate:            NewCandidateClient(cfg),
+		CandidateFile:        NewCandidateFileClient(cfg),
+		CandidateStep:        NewCandidateStepClient(cfg),
+		Company:              NewCompanyClient(cfg),
+		Contact:              NewContactClient(cfg),
+		Conversation:         NewConversationClient(cfg),
+		EvaluationPartner:    NewEvaluationPartnerClient(cfg),
+		FieldDefinition:      NewFieldDefinitionClient(cfg),
+		HiringTeamMember:     NewHiringTeamMemberClient(cfg),
+		IdempotencyKey:       NewIdempotencyKeyClient(cfg),
+		Interview:            NewInterviewClient(cfg),
+		InterviewInterviewer: NewInterviewInterviewerClient(cfg),
+		Location:             NewLocationClient(cfg),
+		Message:              NewMessageClient(cfg),
+		MessageTemplate:      NewMessageTemplateClient(cfg),
+		Note:                 NewNoteClient(cfg),
+		Offer:                NewOfferClient(cfg),
+		OfferLetter:          NewOfferLetterClient(cfg),
+		OfferVersion:         NewOfferVersionClient(cfg),
+		Opening:              NewOpeningClient(cfg),
+		Person:               NewPersonClient(cfg),
+		PersonExport:         NewPersonExportClient(cfg),
+		PipelineStep:         NewPipelineStepClient(cfg),
+		Position:             NewPositionClient(cfg),
+		Questionnaire:        NewQuestionnaireClient(cfg),
+		RateLimitBucket:      NewRateLimitBucketClient(cfg),
+		RejectionReason:      NewRejectionReasonClient(cfg),
+		Role:                 NewRoleClient(cfg),
+		TestSubmission:       NewTestSubmissionClient(cfg),
+		User:                 NewUserClient(cfg),
+		WebhookAttempt:       NewWebhookAttemptClient(cfg),
+		WebhookEndpoint:      NewWebhookEndpointClient(cfg),
 	}, nil
 }
 
@@ -304,41 +319,44 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 	cfg := c.config
 	cfg.driver = &txDriver{tx: tx, drv: c.driver}
 	return &Tx{
-		ctx:               ctx,
-		config:            cfg,
-		APIKey:            NewAPIKeyClient(cfg),
-		Activity:          NewActivityClient(cfg),
-		Application:       NewApplicationClient(cfg),
-		ApprovalProcess:   NewApprovalProcessClient(cfg),
-		Candidate:         NewCandidateClient(cfg),
-		CandidateFile:     NewCandidateFileClient(cfg),
-		CandidateStep:     NewCandidateStepClient(cfg),
-		Company:           NewCompanyClient(cfg),
-		Contact:           NewContactClient(cfg),
-		Conversation:      NewConversationClient(cfg),
-		EvaluationPartner: NewEvaluationPartnerClient(cfg),
-		FieldDefinition:   NewFieldDefinitionClient(cfg),
-		HiringTeamMember:  NewHiringTeamMemberClient(cfg),
-		IdempotencyKey:    NewIdempotencyKeyClient(cfg),
-		Location:          NewLocationClient(cfg),
-		Message:           NewMessageClient(cfg),
-		Note:              NewNoteClient(cfg),
-		Offer:             NewOfferClient(cfg),
-		OfferLetter:       NewOfferLetterClient(cfg),
-		OfferVersion:      NewOfferVersionClient(cfg),
-		Opening:           NewOpeningClient(cfg),
-		Person:            NewPersonClient(cfg),
-		PersonExport:      NewPersonExportClient(cfg),
-		PipelineStep:      NewPipelineStepClient(cfg),
-		Position:          NewPositionClient(cfg),
-		Questionnaire:     NewQuestionnaireClient(cfg),
-		RateLimitBucket:   NewRateLimitBucketClient(cfg),
-		RejectionReason:   NewRejectionReasonClient(cfg),
-		Role:              NewRoleClient(cfg),
-		TestSubmission:    NewTestSubmissionClient(cfg),
-		User:              NewUserClient(cfg),
-		WebhookAttempt:    NewWebhookAttemptClient(cfg),
-		WebhookEndpoint:   NewWebhookEndpointClient(cfg),
+		ctx:                  ctx,
+		config:               cfg,
+		APIKey:               NewAPIKeyClient(cfg),
+		Activity:             NewActivityClient(cfg),
+		Application:          NewApplicationClient(cfg),
+		ApprovalProcess:      NewApprovalProcessClient(cfg),
+		Candidate:            NewCandidateClient(cfg),
+		CandidateFile:        NewCandidateFileClient(cfg),
+		CandidateStep:        NewCandidateStepClient(cfg),
+		Company:              NewCompanyClient(cfg),
+		Contact:              NewContactClient(cfg),
+		Conversation:         NewConversationClient(cfg),
+		EvaluationPartner:    NewEvaluationPartnerClient(cfg),
+		FieldDefinition:      NewFieldDefinitionClient(cfg),
+		HiringTeamMember:     NewHiringTeamMemberClient(cfg),
+		IdempotencyKey:       NewIdempotencyKeyClient(cfg),
+		Interview:            NewInterviewClient(cfg),
+		InterviewInterviewer: NewInterviewInterviewerClient(cfg),
+		Location:             NewLocationClient(cfg),
+		Message:              NewMessageClient(cfg),
+		MessageTemplate:      NewMessageTemplateClient(cfg),
+		Note:                 NewNoteClient(cfg),
+		Offer:                NewOfferClient(cfg),
+		OfferLetter:          NewOfferLetterClient(cfg),
+		OfferVersion:         NewOfferVersionClient(cfg),
+		Opening:              NewOpeningClient(cfg),
+		Person:               NewPersonClient(cfg),
+		PersonExport:         NewPersonExportClient(cfg),
+		PipelineStep:         NewPipelineStepClient(cfg),
+		Position:             NewPositionClient(cfg),
+		Questionnaire:        NewQuestionnaireClient(cfg),
+		RateLimitBucket:      NewRateLimitBucketClient(cfg),
+		RejectionReason:      NewRejectionReasonClient(cfg),
+		Role:                 NewRoleClient(cfg),
+		TestSubmission:       NewTestSubmissionClient(cfg),
+		User:                 NewUserClient(cfg),
+		WebhookAttempt:       NewWebhookAttemptClient(cfg),
+		WebhookEndpoint:      NewWebhookEndpointClient(cfg),
 	}, nil
 }
 
@@ -371,10 +389,11 @@ func (c *Client) Use(hooks ...Hook) {
 		c.APIKey, c.Activity, c.Application, c.ApprovalProcess, c.Candidate,
 		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
 		c.EvaluationPartner, c.FieldDefinition, c.HiringTeamMember, c.IdempotencyKey,
-		c.Location, c.Message, c.Note, c.Offer, c.OfferLetter, c.OfferVersion,
-		c.Opening, c.Person, c.PersonExport, c.PipelineStep, c.Position,
-		c.Questionnaire, c.RateLimitBucket, c.RejectionReason, c.Role,
-		c.TestSubmission, c.User, c.WebhookAttempt, c.WebhookEndpoint,
+		c.Interview, c.InterviewInterviewer, c.Location, c.Message, c.MessageTemplate,
+		c.Note, c.Offer, c.OfferLetter, c.OfferVersion, c.Opening, c.Person,
+		c.PersonExport, c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
+		c.RejectionReason, c.Role, c.TestSubmission, c.User, c.WebhookAttempt,
+		c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
 	}
@@ -387,10 +406,11 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.APIKey, c.Activity, c.Application, c.ApprovalProcess, c.Candidate,
 		c.CandidateFile, c.CandidateStep, c.Company, c.Contact, c.Conversation,
 		c.EvaluationPartner, c.FieldDefinition, c.HiringTeamMember, c.IdempotencyKey,
-		c.Location, c.Message, c.Note, c.Offer, c.OfferLetter, c.OfferVersion,
-		c.Opening, c.Person, c.PersonExport, c.PipelineStep, c.Position,
-		c.Questionnaire, c.RateLimitBucket, c.RejectionReason, c.Role,
-		c.TestSubmission, c.User, c.WebhookAttempt, c.WebhookEndpoint,
+		c.Interview, c.InterviewInterviewer, c.Location, c.Message, c.MessageTemplate,
+		c.Note, c.Offer, c.OfferLetter, c.OfferVersion, c.Opening, c.Person,
+		c.PersonExport, c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
+		c.RejectionReason, c.Role, c.TestSubmission, c.User, c.WebhookAttempt,
+		c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -427,10 +447,16 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.HiringTeamMember.mutate(ctx, m)
 	case *IdempotencyKeyMutation:
 		return c.IdempotencyKey.mutate(ctx, m)
+	case *InterviewMutation:
+		return c.Interview.mutate(ctx, m)
+	case *InterviewInterviewerMutation:
+		return c.InterviewInterviewer.mutate(ctx, m)
 	case *LocationMutation:
 		return c.Location.mutate(ctx, m)
 	case *MessageMutation:
 		return c.Message.mutate(ctx, m)
+	case *MessageTemplateMutation:
+		return c.MessageTemplate.mutate(ctx, m)
 	case *NoteMutation:
 		return c.Note.mutate(ctx, m)
 	case *OfferMutation:
@@ -1463,6 +1489,22 @@ func (c *CandidateClient) QueryCurrentStep(_m *Candidate) *PipelineStepQuery {
 			sqlgraph.From(candidate.Table, candidate.FieldID, id),
 			sqlgraph.To(pipelinestep.Table, pipelinestep.FieldID),
 			sqlgraph.Edge(sqlgraph.M2O, true, candidate.CurrentStepTable, candidate.CurrentStepColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryInterviews queries the interviews edge of a Candidate.
+func (c *CandidateClient) QueryInterviews(_m *Candidate) *InterviewQuery {
+	query := (&InterviewClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, id),
+			sqlgraph.To(interview.Table, interview.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.InterviewsTable, candidate.InterviewsColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -2997,6 +3039,370 @@ func (c *IdempotencyKeyClient) mutate(ctx context.Context, m *IdempotencyKeyMuta
 	}
 }
 
+// InterviewClient is a client for the Interview schema.
+type InterviewClient struct {
+	config
+}
+
+// NewInterviewClient returns a client for the Interview from the given config.
+func NewInterviewClient(c config) *InterviewClient {
+	return &InterviewClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `interview.Hooks(f(g(h())))`.
+func (c *InterviewClient) Use(hooks ...Hook) {
+	c.hooks.Interview = append(c.hooks.Interview, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `interview.Intercept(f(g(h())))`.
+func (c *InterviewClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Interview = append(c.inters.Interview, interceptors...)
+}
+
+// Create returns a builder for creating a Interview entity.
+func (c *InterviewClient) Create() *InterviewCreate {
+	mutation := newInterviewMutation(c.config, OpCreate)
+	return &InterviewCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Interview entities.
+func (c *InterviewClient) CreateBulk(builders ...*InterviewCreate) *InterviewCreateBulk {
+	return &InterviewCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *InterviewClient) MapCreateBulk(slice any, setFunc func(*InterviewCreate, int)) *InterviewCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &InterviewCreateBulk{err: fmt.Errorf("calling to InterviewClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*InterviewCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &InterviewCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Interview.
+func (c *InterviewClient) Update() *InterviewUpdate {
+	mutation := newInterviewMutation(c.config, OpUpdate)
+	return &InterviewUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *InterviewClient) UpdateOne(_m *Interview) *InterviewUpdateOne {
+	mutation := newInterviewMutation(c.config, OpUpdateOne, withInterview(_m))
+	return &InterviewUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *InterviewClient) UpdateOneID(id string) *InterviewUpdateOne {
+	mutation := newInterviewMutation(c.config, OpUpdateOne, withInterviewID(id))
+	return &InterviewUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Interview.
+func (c *InterviewClient) Delete() *InterviewDelete {
+	mutation := newInterviewMutation(c.config, OpDelete)
+	return &InterviewDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *InterviewClient) DeleteOne(_m *Interview) *InterviewDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *InterviewClient) DeleteOneID(id string) *InterviewDeleteOne {
+	builder := c.Delete().Where(interview.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &InterviewDeleteOne{builder}
+}
+
+// Query returns a query builder for Interview.
+func (c *InterviewClient) Query() *InterviewQuery {
+	return &InterviewQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeInterview},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Interview entity by its id.
+func (c *InterviewClient) Get(ctx context.Context, id string) (*Interview, error) {
+	return c.Query().Where(interview.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *InterviewClient) GetX(ctx context.Context, id string) *Interview {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a Interview.
+func (c *InterviewClient) QueryCompany(_m *Interview) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(interview.Table, interview.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, interview.CompanyTable, interview.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryCandidate queries the candidate edge of a Interview.
+func (c *InterviewClient) QueryCandidate(_m *Interview) *CandidateQuery {
+	query := (&CandidateClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(interview.Table, interview.FieldID, id),
+			sqlgraph.To(candidate.Table, candidate.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, interview.CandidateTable, interview.CandidateColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryPosition queries the position edge of a Interview.
+func (c *InterviewClient) QueryPosition(_m *Interview) *PositionQuery {
+	query := (&PositionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(interview.Table, interview.FieldID, id),
+			sqlgraph.To(position.Table, position.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, interview.PositionTable, interview.PositionColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryStep queries the step edge of a Interview.
+func (c *InterviewClient) QueryStep(_m *Interview) *PipelineStepQuery {
+	query := (&PipelineStepClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(interview.Table, interview.FieldID, id),
+			sqlgraph.To(pipelinestep.Table, pipelinestep.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, interview.StepTable, interview.StepColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryOrganizer queries the organizer edge of a Interview.
+func (c *InterviewClient) QueryOrganizer(_m *Interview) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(interview.Table, interview.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, interview.OrganizerTable, interview.OrganizerColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryInterviewers queries the interviewers edge of a Interview.
+func (c *InterviewClient) QueryInterviewers(_m *Interview) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(interview.Table, interview.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, false, interview.InterviewersTable, interview.InterviewersPrimaryKey...),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryInterviewerRows queries the interviewer_rows edge of a Interview.
+func (c *InterviewClient) QueryInterviewerRows(_m *Interview) *InterviewInterviewerQuery {
+	query := (&InterviewInterviewerClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(interview.Table, interview.FieldID, id),
+			sqlgraph.To(interviewinterviewer.Table, interviewinterviewer.InterviewColumn),
+			sqlgraph.Edge(sqlgraph.O2M, true, interview.InterviewerRowsTable, interview.InterviewerRowsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *InterviewClient) Hooks() []Hook {
+	hooks := c.hooks.Interview
+	return append(hooks[:len(hooks):len(hooks)], interview.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *InterviewClient) Interceptors() []Interceptor {
+	inters := c.inters.Interview
+	return append(inters[:len(inters):len(inters)], interview.Interceptors[:]...)
+}
+
+func (c *InterviewClient) mutate(ctx context.Context, m *InterviewMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&InterviewCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&InterviewUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&InterviewUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&InterviewDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Interview mutation op: %q", m.Op())
+	}
+}
+
+// InterviewInterviewerClient is a client for the InterviewInterviewer schema.
+type InterviewInterviewerClient struct {
+	config
+}
+
+// NewInterviewInterviewerClient returns a client for the InterviewInterviewer from the given config.
+func NewInterviewInterviewerClient(c config) *InterviewInterviewerClient {
+	return &InterviewInterviewerClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `interviewinterviewer.Hooks(f(g(h())))`.
+func (c *InterviewInterviewerClient) Use(hooks ...Hook) {
+	c.hooks.InterviewInterviewer = append(c.hooks.InterviewInterviewer, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `interviewinterviewer.Intercept(f(g(h())))`.
+func (c *InterviewInterviewerClient) Intercept(interceptors ...Interceptor) {
+	c.inters.InterviewInterviewer = append(c.inters.InterviewInterviewer, interceptors...)
+}
+
+// Create returns a builder for creating a InterviewInterviewer entity.
+func (c *InterviewInterviewerClient) Create() *InterviewInterviewerCreate {
+	mutation := newInterviewInterviewerMutation(c.config, OpCreate)
+	return &InterviewInterviewerCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of InterviewInterviewer entities.
+func (c *InterviewInterviewerClient) CreateBulk(builders ...*InterviewInterviewerCreate) *InterviewInterviewerCreateBulk {
+	return &InterviewInterviewerCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *InterviewInterviewerClient) MapCreateBulk(slice any, setFunc func(*InterviewInterviewerCreate, int)) *InterviewInterviewerCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &InterviewInterviewerCreateBulk{err: fmt.Errorf("calling to InterviewInterviewerClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*InterviewInterviewerCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &InterviewInterviewerCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for InterviewInterviewer.
+func (c *InterviewInterviewerClient) Update() *InterviewInterviewerUpdate {
+	mutation := newInterviewInterviewerMutation(c.config, OpUpdate)
+	return &InterviewInterviewerUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *InterviewInterviewerClient) UpdateOne(_m *InterviewInterviewer) *InterviewInterviewerUpdateOne {
+	mutation := newInterviewInterviewerMutation(c.config, OpUpdateOne)
+	mutation.interview = &_m.InterviewID
+	mutation.user = &_m.UserID
+	return &InterviewInterviewerUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for InterviewInterviewer.
+func (c *InterviewInterviewerClient) Delete() *InterviewInterviewerDelete {
+	mutation := newInterviewInterviewerMutation(c.config, OpDelete)
+	return &InterviewInterviewerDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Query returns a query builder for InterviewInterviewer.
+func (c *InterviewInterviewerClient) Query() *InterviewInterviewerQuery {
+	return &InterviewInterviewerQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeInterviewInterviewer},
+		inters: c.Interceptors(),
+	}
+}
+
+// QueryInterview queries the interview edge of a InterviewInterviewer.
+func (c *InterviewInterviewerClient) QueryInterview(_m *InterviewInterviewer) *InterviewQuery {
+	return c.Query().
+		Where(interviewinterviewer.InterviewID(_m.InterviewID), interviewinterviewer.UserID(_m.UserID)).
+		QueryInterview()
+}
+
+// QueryUser queries the user edge of a InterviewInterviewer.
+func (c *InterviewInterviewerClient) QueryUser(_m *InterviewInterviewer) *UserQuery {
+	return c.Query().
+		Where(interviewinterviewer.InterviewID(_m.InterviewID), interviewinterviewer.UserID(_m.UserID)).
+		QueryUser()
+}
+
+// Hooks returns the client hooks.
+func (c *InterviewInterviewerClient) Hooks() []Hook {
+	hooks := c.hooks.InterviewInterviewer
+	return append(hooks[:len(hooks):len(hooks)], interviewinterviewer.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *InterviewInterviewerClient) Interceptors() []Interceptor {
+	return c.inters.InterviewInterviewer
+}
+
+func (c *InterviewInterviewerClient) mutate(ctx context.Context, m *InterviewInterviewerMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&InterviewInterviewerCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&InterviewInterviewerUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&InterviewInterviewerUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&InterviewInterviewerDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown InterviewInterviewer mutation op: %q", m.Op())
+	}
+}
+
 // LocationClient is a client for the Location schema.
 type LocationClient struct {
 	config
@@ -3328,6 +3734,157 @@ func (c *MessageClient) mutate(ctx context.Context, m *MessageMutation) (Value, 
 		return (&MessageDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Message mutation op: %q", m.Op())
+	}
+}
+
+// MessageTemplateClient is a client for the MessageTemplate schema.
+type MessageTemplateClient struct {
+	config
+}
+
+// NewMessageTemplateClient returns a client for the MessageTemplate from the given config.
+func NewMessageTemplateClient(c config) *MessageTemplateClient {
+	return &MessageTemplateClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `messagetemplate.Hooks(f(g(h())))`.
+func (c *MessageTemplateClient) Use(hooks ...Hook) {
+	c.hooks.MessageTemplate = append(c.hooks.MessageTemplate, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `messagetemplate.Intercept(f(g(h())))`.
+func (c *MessageTemplateClient) Intercept(interceptors ...Interceptor) {
+	c.inters.MessageTemplate = append(c.inters.MessageTemplate, interceptors...)
+}
+
+// Create returns a builder for creating a MessageTemplate entity.
+func (c *MessageTemplateClient) Create() *MessageTemplateCreate {
+	mutation := newMessageTemplateMutation(c.config, OpCreate)
+	return &MessageTemplateCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of MessageTemplate entities.
+func (c *MessageTemplateClient) CreateBulk(builders ...*MessageTemplateCreate) *MessageTemplateCreateBulk {
+	return &MessageTemplateCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *MessageTemplateClient) MapCreateBulk(slice any, setFunc func(*MessageTemplateCreate, int)) *MessageTemplateCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &MessageTemplateCreateBulk{err: fmt.Errorf("calling to MessageTemplateClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*MessageTemplateCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &MessageTemplateCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for MessageTemplate.
+func (c *MessageTemplateClient) Update() *MessageTemplateUpdate {
+	mutation := newMessageTemplateMutation(c.config, OpUpdate)
+	return &MessageTemplateUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *MessageTemplateClient) UpdateOne(_m *MessageTemplate) *MessageTemplateUpdateOne {
+	mutation := newMessageTemplateMutation(c.config, OpUpdateOne, withMessageTemplate(_m))
+	return &MessageTemplateUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *MessageTemplateClient) UpdateOneID(id string) *MessageTemplateUpdateOne {
+	mutation := newMessageTemplateMutation(c.config, OpUpdateOne, withMessageTemplateID(id))
+	return &MessageTemplateUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for MessageTemplate.
+func (c *MessageTemplateClient) Delete() *MessageTemplateDelete {
+	mutation := newMessageTemplateMutation(c.config, OpDelete)
+	return &MessageTemplateDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *MessageTemplateClient) DeleteOne(_m *MessageTemplate) *MessageTemplateDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *MessageTemplateClient) DeleteOneID(id string) *MessageTemplateDeleteOne {
+	builder := c.Delete().Where(messagetemplate.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &MessageTemplateDeleteOne{builder}
+}
+
+// Query returns a query builder for MessageTemplate.
+func (c *MessageTemplateClient) Query() *MessageTemplateQuery {
+	return &MessageTemplateQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeMessageTemplate},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a MessageTemplate entity by its id.
+func (c *MessageTemplateClient) Get(ctx context.Context, id string) (*MessageTemplate, error) {
+	return c.Query().Where(messagetemplate.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *MessageTemplateClient) GetX(ctx context.Context, id string) *MessageTemplate {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a MessageTemplate.
+func (c *MessageTemplateClient) QueryCompany(_m *MessageTemplate) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(messagetemplate.Table, messagetemplate.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, messagetemplate.CompanyTable, messagetemplate.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *MessageTemplateClient) Hooks() []Hook {
+	hooks := c.hooks.MessageTemplate
+	return append(hooks[:len(hooks):len(hooks)], messagetemplate.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *MessageTemplateClient) Interceptors() []Interceptor {
+	inters := c.inters.MessageTemplate
+	return append(inters[:len(inters):len(inters)], messagetemplate.Interceptors[:]...)
+}
+
+func (c *MessageTemplateClient) mutate(ctx context.Context, m *MessageTemplateMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&MessageTemplateCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&MessageTemplateUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&MessageTemplateUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&MessageTemplateDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown MessageTemplate mutation op: %q", m.Op())
 	}
 }
 
@@ -5079,6 +5636,22 @@ func (c *PositionClient) QueryCandidates(_m *Position) *CandidateQuery {
 	return query
 }
 
+// QueryInterviews queries the interviews edge of a Position.
+func (c *PositionClient) QueryInterviews(_m *Position) *InterviewQuery {
+	query := (&InterviewClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(position.Table, position.FieldID, id),
+			sqlgraph.To(interview.Table, interview.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, position.InterviewsTable, position.InterviewsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // QueryActivities queries the activities edge of a Position.
 func (c *PositionClient) QueryActivities(_m *Position) *ActivityQuery {
 	query := (&ActivityClient{config: c.config}).Query()
@@ -6111,6 +6684,38 @@ func (c *UserClient) QueryAssignedCandidates(_m *User) *CandidateQuery {
 	return query
 }
 
+// QueryInterviews queries the interviews edge of a User.
+func (c *UserClient) QueryInterviews(_m *User) *InterviewQuery {
+	query := (&InterviewClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(interview.Table, interview.FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, true, user.InterviewsTable, user.InterviewsPrimaryKey...),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryInterviewerRows queries the interviewer_rows edge of a User.
+func (c *UserClient) QueryInterviewerRows(_m *User) *InterviewInterviewerQuery {
+	query := (&InterviewInterviewerClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(interviewinterviewer.Table, interviewinterviewer.UserColumn),
+			sqlgraph.Edge(sqlgraph.O2M, true, user.InterviewerRowsTable, user.InterviewerRowsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *UserClient) Hooks() []Hook {
 	hooks := c.hooks.User
@@ -6477,16 +7082,18 @@ type (
 	hooks struct {
 		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
 		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
-		FieldDefinition, HiringTeamMember, IdempotencyKey, Location, Message, Note,
-		Offer, OfferLetter, OfferVersion, Opening, Person, PersonExport, PipelineStep,
+		FieldDefinition, HiringTeamMember, IdempotencyKey, Interview,
+		InterviewInterviewer, Location, Message, MessageTemplate, Note, Offer,
+		OfferLetter, OfferVersion, Opening, Person, PersonExport, PipelineStep,
 		Position, Questionnaire, RateLimitBucket, RejectionReason, Role,
 		TestSubmission, User, WebhookAttempt, WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
 		CandidateStep, Company, Contact, Conversation, EvaluationPartner,
-		FieldDefinition, HiringTeamMember, IdempotencyKey, Location, Message, Note,
-		Offer, OfferLetter, OfferVersion, Opening, Person, PersonExport, PipelineStep,
+		FieldDefinition, HiringTeamMember, IdempotencyKey, Interview,
+		InterviewInterviewer, Location, Message, MessageTemplate, Note, Offer,
+		OfferLetter, OfferVersion, Opening, Person, PersonExport, PipelineStep,
 		Position, Questionnaire, RateLimitBucket, RejectionReason, Role,
 		TestSubmission, User, WebhookAttempt, WebhookEndpoint []ent.Interceptor
 	}

@@ -17,8 +17,11 @@ import (
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/hiringteammember"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
+	"github.com/hiregraph/hiregraph/ent/interview"
+	"github.com/hiregraph/hiregraph/ent/interviewinterviewer"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/offerletter"
@@ -46,7 +49,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 33)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 36)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -357,6 +360,56 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[14] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   interview.Table,
+			Columns: interview.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: interview.FieldID,
+			},
+		},
+		Type: "Interview",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			interview.FieldCompanyID:     {Type: field.TypeString, Column: interview.FieldCompanyID},
+			interview.FieldCandidateID:   {Type: field.TypeString, Column: interview.FieldCandidateID},
+			interview.FieldPositionID:    {Type: field.TypeString, Column: interview.FieldPositionID},
+			interview.FieldStepID:        {Type: field.TypeString, Column: interview.FieldStepID},
+			interview.FieldOrganizerID:   {Type: field.TypeString, Column: interview.FieldOrganizerID},
+			interview.FieldStatus:        {Type: field.TypeEnum, Column: interview.FieldStatus},
+			interview.FieldTimeStart:     {Type: field.TypeTime, Column: interview.FieldTimeStart},
+			interview.FieldTimeEnd:       {Type: field.TypeTime, Column: interview.FieldTimeEnd},
+			interview.FieldTimeZone:      {Type: field.TypeString, Column: interview.FieldTimeZone},
+			interview.FieldLocation:      {Type: field.TypeString, Column: interview.FieldLocation},
+			interview.FieldVideoURL:      {Type: field.TypeString, Column: interview.FieldVideoURL},
+			interview.FieldInstructions:  {Type: field.TypeString, Column: interview.FieldInstructions},
+			interview.FieldSequence:      {Type: field.TypeInt, Column: interview.FieldSequence},
+			interview.FieldTimeCreated:   {Type: field.TypeTime, Column: interview.FieldTimeCreated},
+			interview.FieldTimeUpdated:   {Type: field.TypeTime, Column: interview.FieldTimeUpdated},
+			interview.FieldTimeCancelled: {Type: field.TypeTime, Column: interview.FieldTimeCancelled},
+		},
+	}
+	graph.Nodes[15] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   interviewinterviewer.Table,
+			Columns: interviewinterviewer.Columns,
+			CompositeID: []*sqlgraph.FieldSpec{
+				{
+					Type:   field.TypeString,
+					Column: interviewinterviewer.FieldInterviewID,
+				},
+				{
+					Type:   field.TypeString,
+					Column: interviewinterviewer.FieldUserID,
+				},
+			},
+		},
+		Type: "InterviewInterviewer",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			interviewinterviewer.FieldInterviewID: {Type: field.TypeString, Column: interviewinterviewer.FieldInterviewID},
+			interviewinterviewer.FieldUserID:      {Type: field.TypeString, Column: interviewinterviewer.FieldUserID},
+		},
+	}
+	graph.Nodes[16] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   location.Table,
 			Columns: location.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -378,7 +431,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			location.FieldTimezone:            {Type: field.TypeString, Column: location.FieldTimezone},
 		},
 	}
-	graph.Nodes[15] = &sqlgraph.Node{
+	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   message.Table,
 			Columns: message.Columns,
@@ -389,19 +442,43 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		Type: "Message",
 		Fields: map[string]*sqlgraph.FieldSpec{
-			message.FieldCompanyID:      {Type: field.TypeString, Column: message.FieldCompanyID},
-			message.FieldConversationID: {Type: field.TypeString, Column: message.FieldConversationID},
-			message.FieldTimeSent:       {Type: field.TypeTime, Column: message.FieldTimeSent},
-			message.FieldStatus:         {Type: field.TypeString, Column: message.FieldStatus},
-			message.FieldSubject:        {Type: field.TypeString, Column: message.FieldSubject},
-			message.FieldBody:           {Type: field.TypeString, Column: message.FieldBody},
-			message.FieldFrom:           {Type: field.TypeJSON, Column: message.FieldFrom},
-			message.FieldTo:             {Type: field.TypeJSON, Column: message.FieldTo},
-			message.FieldCc:             {Type: field.TypeJSON, Column: message.FieldCc},
-			message.FieldBcc:            {Type: field.TypeJSON, Column: message.FieldBcc},
+			message.FieldCompanyID:        {Type: field.TypeString, Column: message.FieldCompanyID},
+			message.FieldConversationID:   {Type: field.TypeString, Column: message.FieldConversationID},
+			message.FieldTimeSent:         {Type: field.TypeTime, Column: message.FieldTimeSent},
+			message.FieldStatus:           {Type: field.TypeString, Column: message.FieldStatus},
+			message.FieldSubject:          {Type: field.TypeString, Column: message.FieldSubject},
+			message.FieldBody:             {Type: field.TypeString, Column: message.FieldBody},
+			message.FieldFrom:             {Type: field.TypeJSON, Column: message.FieldFrom},
+			message.FieldTo:               {Type: field.TypeJSON, Column: message.FieldTo},
+			message.FieldCc:               {Type: field.TypeJSON, Column: message.FieldCc},
+			message.FieldBcc:              {Type: field.TypeJSON, Column: message.FieldBcc},
+			message.FieldDeliveryStatus:   {Type: field.TypeEnum, Column: message.FieldDeliveryStatus},
+			message.FieldDeliveryError:    {Type: field.TypeString, Column: message.FieldDeliveryError},
+			message.FieldDeliveryAttempts: {Type: field.TypeInt, Column: message.FieldDeliveryAttempts},
+			message.FieldTimeDelivered:    {Type: field.TypeTime, Column: message.FieldTimeDelivered},
 		},
 	}
-	graph.Nodes[16] = &sqlgraph.Node{
+	graph.Nodes[18] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   messagetemplate.Table,
+			Columns: messagetemplate.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: messagetemplate.FieldID,
+			},
+		},
+		Type: "MessageTemplate",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			messagetemplate.FieldCompanyID:   {Type: field.TypeString, Column: messagetemplate.FieldCompanyID},
+			messagetemplate.FieldName:        {Type: field.TypeString, Column: messagetemplate.FieldName},
+			messagetemplate.FieldKind:        {Type: field.TypeEnum, Column: messagetemplate.FieldKind},
+			messagetemplate.FieldSubject:     {Type: field.TypeString, Column: messagetemplate.FieldSubject},
+			messagetemplate.FieldBody:        {Type: field.TypeString, Column: messagetemplate.FieldBody},
+			messagetemplate.FieldTimeCreated: {Type: field.TypeTime, Column: messagetemplate.FieldTimeCreated},
+			messagetemplate.FieldTimeUpdated: {Type: field.TypeTime, Column: messagetemplate.FieldTimeUpdated},
+		},
+	}
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   note.Table,
 			Columns: note.Columns,
@@ -422,7 +499,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			note.FieldAuthorID:    {Type: field.TypeString, Column: note.FieldAuthorID},
 		},
 	}
-	graph.Nodes[17] = &sqlgraph.Node{
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   offer.Table,
 			Columns: offer.Columns,
@@ -448,7 +525,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			offer.FieldTimeUpdated:  {Type: field.TypeTime, Column: offer.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[21] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   offerletter.Table,
 			Columns: offerletter.Columns,
@@ -467,7 +544,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			offerletter.FieldTimeCreated: {Type: field.TypeTime, Column: offerletter.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   offerversion.Table,
 			Columns: offerversion.Columns,
@@ -489,7 +566,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			offerversion.FieldTimeCreated:  {Type: field.TypeTime, Column: offerversion.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[20] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   opening.Table,
 			Columns: opening.Columns,
@@ -516,7 +593,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			opening.FieldTimeUpdated:          {Type: field.TypeTime, Column: opening.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[21] = &sqlgraph.Node{
+	graph.Nodes[24] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   person.Table,
 			Columns: person.Columns,
@@ -542,7 +619,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			person.FieldTimeCreated:      {Type: field.TypeTime, Column: person.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[22] = &sqlgraph.Node{
+	graph.Nodes[25] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   personexport.Table,
 			Columns: personexport.Columns,
@@ -564,7 +641,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			personexport.FieldTimeCompleted: {Type: field.TypeTime, Column: personexport.FieldTimeCompleted},
 		},
 	}
-	graph.Nodes[23] = &sqlgraph.Node{
+	graph.Nodes[26] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   pipelinestep.Table,
 			Columns: pipelinestep.Columns,
@@ -583,7 +660,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			pipelinestep.FieldAssigneeIds: {Type: field.TypeJSON, Column: pipelinestep.FieldAssigneeIds},
 		},
 	}
-	graph.Nodes[24] = &sqlgraph.Node{
+	graph.Nodes[27] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   position.Table,
 			Columns: position.Columns,
@@ -623,7 +700,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			position.FieldTimeUpdated:          {Type: field.TypeTime, Column: position.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[25] = &sqlgraph.Node{
+	graph.Nodes[28] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   questionnaire.Table,
 			Columns: questionnaire.Columns,
@@ -643,7 +720,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			questionnaire.FieldTimeCreated:  {Type: field.TypeTime, Column: questionnaire.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[26] = &sqlgraph.Node{
+	graph.Nodes[29] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   ratelimitbucket.Table,
 			Columns: ratelimitbucket.Columns,
@@ -657,7 +734,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			ratelimitbucket.FieldTat: {Type: field.TypeInt64, Column: ratelimitbucket.FieldTat},
 		},
 	}
-	graph.Nodes[27] = &sqlgraph.Node{
+	graph.Nodes[30] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rejectionreason.Table,
 			Columns: rejectionreason.Columns,
@@ -674,7 +751,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rejectionreason.FieldRank:        {Type: field.TypeInt, Column: rejectionreason.FieldRank},
 		},
 	}
-	graph.Nodes[28] = &sqlgraph.Node{
+	graph.Nodes[31] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   role.Table,
 			Columns: role.Columns,
@@ -692,7 +769,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			role.FieldTimeCreated: {Type: field.TypeTime, Column: role.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[29] = &sqlgraph.Node{
+	graph.Nodes[32] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   testsubmission.Table,
 			Columns: testsubmission.Columns,
@@ -720,7 +797,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			testsubmission.FieldTimeUpdated:           {Type: field.TypeTime, Column: testsubmission.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[30] = &sqlgraph.Node{
+	graph.Nodes[33] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -741,7 +818,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldTimeCreated: {Type: field.TypeTime, Column: user.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[31] = &sqlgraph.Node{
+	graph.Nodes[34] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -764,7 +841,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldTimeCreated: {Type: field.TypeTime, Column: webhookattempt.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[32] = &sqlgraph.Node{
+	graph.Nodes[35] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -1054,6 +1131,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"PipelineStep",
 	)
 	graph.MustAddE(
+		"interviews",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.InterviewsTable,
+			Columns: []string{candidate.InterviewsColumn},
+			Bidi:    false,
+		},
+		"Candidate",
+		"Interview",
+	)
+	graph.MustAddE(
 		"step_history",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -1310,6 +1399,114 @@ var schemaGraph = func() *sqlgraph.Schema {
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
 			Inverse: false,
+			Table:   interview.CompanyTable,
+			Columns: []string{interview.CompanyColumn},
+			Bidi:    false,
+		},
+		"Interview",
+		"Company",
+	)
+	graph.MustAddE(
+		"candidate",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   interview.CandidateTable,
+			Columns: []string{interview.CandidateColumn},
+			Bidi:    false,
+		},
+		"Interview",
+		"Candidate",
+	)
+	graph.MustAddE(
+		"position",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   interview.PositionTable,
+			Columns: []string{interview.PositionColumn},
+			Bidi:    false,
+		},
+		"Interview",
+		"Position",
+	)
+	graph.MustAddE(
+		"step",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   interview.StepTable,
+			Columns: []string{interview.StepColumn},
+			Bidi:    false,
+		},
+		"Interview",
+		"PipelineStep",
+	)
+	graph.MustAddE(
+		"organizer",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   interview.OrganizerTable,
+			Columns: []string{interview.OrganizerColumn},
+			Bidi:    false,
+		},
+		"Interview",
+		"User",
+	)
+	graph.MustAddE(
+		"interviewers",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: false,
+			Table:   interview.InterviewersTable,
+			Columns: interview.InterviewersPrimaryKey,
+			Bidi:    false,
+		},
+		"Interview",
+		"User",
+	)
+	graph.MustAddE(
+		"interviewer_rows",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: true,
+			Table:   interview.InterviewerRowsTable,
+			Columns: []string{interview.InterviewerRowsColumn},
+			Bidi:    false,
+		},
+		"Interview",
+		"InterviewInterviewer",
+	)
+	graph.MustAddE(
+		"interview",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   interviewinterviewer.InterviewTable,
+			Columns: []string{interviewinterviewer.InterviewColumn},
+			Bidi:    false,
+		},
+		"InterviewInterviewer",
+		"Interview",
+	)
+	graph.MustAddE(
+		"user",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   interviewinterviewer.UserTable,
+			Columns: []string{interviewinterviewer.UserColumn},
+			Bidi:    false,
+		},
+		"InterviewInterviewer",
+		"User",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
 			Table:   location.CompanyTable,
 			Columns: []string{location.CompanyColumn},
 			Bidi:    false,
@@ -1352,6 +1549,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Message",
 		"Conversation",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   messagetemplate.CompanyTable,
+			Columns: []string{messagetemplate.CompanyColumn},
+			Bidi:    false,
+		},
+		"MessageTemplate",
+		"Company",
 	)
 	graph.MustAddE(
 		"company",
@@ -1774,6 +1983,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"Candidate",
 	)
 	graph.MustAddE(
+		"interviews",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.InterviewsTable,
+			Columns: []string{position.InterviewsColumn},
+			Bidi:    false,
+		},
+		"Position",
+		"Interview",
+	)
+	graph.MustAddE(
 		"activities",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -1940,6 +2161,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"User",
 		"Candidate",
+	)
+	graph.MustAddE(
+		"interviews",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   user.InterviewsTable,
+			Columns: user.InterviewsPrimaryKey,
+			Bidi:    false,
+		},
+		"User",
+		"Interview",
+	)
+	graph.MustAddE(
+		"interviewer_rows",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: true,
+			Table:   user.InterviewerRowsTable,
+			Columns: []string{user.InterviewerRowsColumn},
+			Bidi:    false,
+		},
+		"User",
+		"InterviewInterviewer",
 	)
 	graph.MustAddE(
 		"company",
@@ -2795,6 +3040,20 @@ func (f *CandidateFilter) WhereHasCurrentStep() {
 // WhereHasCurrentStepWith applies a predicate to check if query has an edge current_step with a given conditions (other predicates).
 func (f *CandidateFilter) WhereHasCurrentStepWith(preds ...predicate.PipelineStep) {
 	f.Where(entql.HasEdgeWith("current_step", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasInterviews applies a predicate to check if query has an edge interviews.
+func (f *CandidateFilter) WhereHasInterviews() {
+	f.Where(entql.HasEdge("interviews"))
+}
+
+// WhereHasInterviewsWith applies a predicate to check if query has an edge interviews with a given conditions (other predicates).
+func (f *CandidateFilter) WhereHasInterviewsWith(preds ...predicate.Interview) {
+	f.Where(entql.HasEdgeWith("interviews", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}
@@ -3756,6 +4015,297 @@ func (f *IdempotencyKeyFilter) WhereHasCompanyWith(preds ...predicate.Company) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *InterviewQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the InterviewQuery builder.
+func (_q *InterviewQuery) Filter() *InterviewFilter {
+	return &InterviewFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *InterviewMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the InterviewMutation builder.
+func (m *InterviewMutation) Filter() *InterviewFilter {
+	return &InterviewFilter{config: m.config, predicateAdder: m}
+}
+
+// InterviewFilter provides a generic filtering capability at runtime for InterviewQuery.
+type InterviewFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *InterviewFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *InterviewFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(interview.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *InterviewFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(interview.FieldCompanyID))
+}
+
+// WhereCandidateID applies the entql string predicate on the candidate_id field.
+func (f *InterviewFilter) WhereCandidateID(p entql.StringP) {
+	f.Where(p.Field(interview.FieldCandidateID))
+}
+
+// WherePositionID applies the entql string predicate on the position_id field.
+func (f *InterviewFilter) WherePositionID(p entql.StringP) {
+	f.Where(p.Field(interview.FieldPositionID))
+}
+
+// WhereStepID applies the entql string predicate on the step_id field.
+func (f *InterviewFilter) WhereStepID(p entql.StringP) {
+	f.Where(p.Field(interview.FieldStepID))
+}
+
+// WhereOrganizerID applies the entql string predicate on the organizer_id field.
+func (f *InterviewFilter) WhereOrganizerID(p entql.StringP) {
+	f.Where(p.Field(interview.FieldOrganizerID))
+}
+
+// WhereStatus applies the entql string predicate on the status field.
+func (f *InterviewFilter) WhereStatus(p entql.StringP) {
+	f.Where(p.Field(interview.FieldStatus))
+}
+
+// WhereTimeStart applies the entql time.Time predicate on the time_start field.
+func (f *InterviewFilter) WhereTimeStart(p entql.TimeP) {
+	f.Where(p.Field(interview.FieldTimeStart))
+}
+
+// WhereTimeEnd applies the entql time.Time predicate on the time_end field.
+func (f *InterviewFilter) WhereTimeEnd(p entql.TimeP) {
+	f.Where(p.Field(interview.FieldTimeEnd))
+}
+
+// WhereTimeZone applies the entql string predicate on the time_zone field.
+func (f *InterviewFilter) WhereTimeZone(p entql.StringP) {
+	f.Where(p.Field(interview.FieldTimeZone))
+}
+
+// WhereLocation applies the entql string predicate on the location field.
+func (f *InterviewFilter) WhereLocation(p entql.StringP) {
+	f.Where(p.Field(interview.FieldLocation))
+}
+
+// WhereVideoURL applies the entql string predicate on the video_url field.
+func (f *InterviewFilter) WhereVideoURL(p entql.StringP) {
+	f.Where(p.Field(interview.FieldVideoURL))
+}
+
+// WhereInstructions applies the entql string predicate on the instructions field.
+func (f *InterviewFilter) WhereInstructions(p entql.StringP) {
+	f.Where(p.Field(interview.FieldInstructions))
+}
+
+// WhereSequence applies the entql int predicate on the sequence field.
+func (f *InterviewFilter) WhereSequence(p entql.IntP) {
+	f.Where(p.Field(interview.FieldSequence))
+}
+
+// WhereTimeCreated applies the entql time.Time predicate on the time_created field.
+func (f *InterviewFilter) WhereTimeCreated(p entql.TimeP) {
+	f.Where(p.Field(interview.FieldTimeCreated))
+}
+
+// WhereTimeUpdated applies the entql time.Time predicate on the time_updated field.
+func (f *InterviewFilter) WhereTimeUpdated(p entql.TimeP) {
+	f.Where(p.Field(interview.FieldTimeUpdated))
+}
+
+// WhereTimeCancelled applies the entql time.Time predicate on the time_cancelled field.
+func (f *InterviewFilter) WhereTimeCancelled(p entql.TimeP) {
+	f.Where(p.Field(interview.FieldTimeCancelled))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *InterviewFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *InterviewFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasCandidate applies a predicate to check if query has an edge candidate.
+func (f *InterviewFilter) WhereHasCandidate() {
+	f.Where(entql.HasEdge("candidate"))
+}
+
+// WhereHasCandidateWith applies a predicate to check if query has an edge candidate with a given conditions (other predicates).
+func (f *InterviewFilter) WhereHasCandidateWith(preds ...predicate.Candidate) {
+	f.Where(entql.HasEdgeWith("candidate", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasPosition applies a predicate to check if query has an edge position.
+func (f *InterviewFilter) WhereHasPosition() {
+	f.Where(entql.HasEdge("position"))
+}
+
+// WhereHasPositionWith applies a predicate to check if query has an edge position with a given conditions (other predicates).
+func (f *InterviewFilter) WhereHasPositionWith(preds ...predicate.Position) {
+	f.Where(entql.HasEdgeWith("position", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasStep applies a predicate to check if query has an edge step.
+func (f *InterviewFilter) WhereHasStep() {
+	f.Where(entql.HasEdge("step"))
+}
+
+// WhereHasStepWith applies a predicate to check if query has an edge step with a given conditions (other predicates).
+func (f *InterviewFilter) WhereHasStepWith(preds ...predicate.PipelineStep) {
+	f.Where(entql.HasEdgeWith("step", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasOrganizer applies a predicate to check if query has an edge organizer.
+func (f *InterviewFilter) WhereHasOrganizer() {
+	f.Where(entql.HasEdge("organizer"))
+}
+
+// WhereHasOrganizerWith applies a predicate to check if query has an edge organizer with a given conditions (other predicates).
+func (f *InterviewFilter) WhereHasOrganizerWith(preds ...predicate.User) {
+	f.Where(entql.HasEdgeWith("organizer", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasInterviewers applies a predicate to check if query has an edge interviewers.
+func (f *InterviewFilter) WhereHasInterviewers() {
+	f.Where(entql.HasEdge("interviewers"))
+}
+
+// WhereHasInterviewersWith applies a predicate to check if query has an edge interviewers with a given conditions (other predicates).
+func (f *InterviewFilter) WhereHasInterviewersWith(preds ...predicate.User) {
+	f.Where(entql.HasEdgeWith("interviewers", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasInterviewerRows applies a predicate to check if query has an edge interviewer_rows.
+func (f *InterviewFilter) WhereHasInterviewerRows() {
+	f.Where(entql.HasEdge("interviewer_rows"))
+}
+
+// WhereHasInterviewerRowsWith applies a predicate to check if query has an edge interviewer_rows with a given conditions (other predicates).
+func (f *InterviewFilter) WhereHasInterviewerRowsWith(preds ...predicate.InterviewInterviewer) {
+	f.Where(entql.HasEdgeWith("interviewer_rows", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *InterviewInterviewerQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the InterviewInterviewerQuery builder.
+func (_q *InterviewInterviewerQuery) Filter() *InterviewInterviewerFilter {
+	return &InterviewInterviewerFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *InterviewInterviewerMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the InterviewInterviewerMutation builder.
+func (m *InterviewInterviewerMutation) Filter() *InterviewInterviewerFilter {
+	return &InterviewInterviewerFilter{config: m.config, predicateAdder: m}
+}
+
+// InterviewInterviewerFilter provides a generic filtering capability at runtime for InterviewInterviewerQuery.
+type InterviewInterviewerFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *InterviewInterviewerFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereInterviewID applies the entql string predicate on the interview_id field.
+func (f *InterviewInterviewerFilter) WhereInterviewID(p entql.StringP) {
+	f.Where(p.Field(interviewinterviewer.FieldInterviewID))
+}
+
+// WhereUserID applies the entql string predicate on the user_id field.
+func (f *InterviewInterviewerFilter) WhereUserID(p entql.StringP) {
+	f.Where(p.Field(interviewinterviewer.FieldUserID))
+}
+
+// WhereHasInterview applies a predicate to check if query has an edge interview.
+func (f *InterviewInterviewerFilter) WhereHasInterview() {
+	f.Where(entql.HasEdge("interview"))
+}
+
+// WhereHasInterviewWith applies a predicate to check if query has an edge interview with a given conditions (other predicates).
+func (f *InterviewInterviewerFilter) WhereHasInterviewWith(preds ...predicate.Interview) {
+	f.Where(entql.HasEdgeWith("interview", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasUser applies a predicate to check if query has an edge user.
+func (f *InterviewInterviewerFilter) WhereHasUser() {
+	f.Where(entql.HasEdge("user"))
+}
+
+// WhereHasUserWith applies a predicate to check if query has an edge user with a given conditions (other predicates).
+func (f *InterviewInterviewerFilter) WhereHasUserWith(preds ...predicate.User) {
+	f.Where(entql.HasEdgeWith("user", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *LocationQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -3784,7 +4334,7 @@ type LocationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LocationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3902,7 +4452,7 @@ type MessageFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *MessageFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3963,6 +4513,26 @@ func (f *MessageFilter) WhereBcc(p entql.BytesP) {
 	f.Where(p.Field(message.FieldBcc))
 }
 
+// WhereDeliveryStatus applies the entql string predicate on the delivery_status field.
+func (f *MessageFilter) WhereDeliveryStatus(p entql.StringP) {
+	f.Where(p.Field(message.FieldDeliveryStatus))
+}
+
+// WhereDeliveryError applies the entql string predicate on the delivery_error field.
+func (f *MessageFilter) WhereDeliveryError(p entql.StringP) {
+	f.Where(p.Field(message.FieldDeliveryError))
+}
+
+// WhereDeliveryAttempts applies the entql int predicate on the delivery_attempts field.
+func (f *MessageFilter) WhereDeliveryAttempts(p entql.IntP) {
+	f.Where(p.Field(message.FieldDeliveryAttempts))
+}
+
+// WhereTimeDelivered applies the entql time.Time predicate on the time_delivered field.
+func (f *MessageFilter) WhereTimeDelivered(p entql.TimeP) {
+	f.Where(p.Field(message.FieldTimeDelivered))
+}
+
 // WhereHasCompany applies a predicate to check if query has an edge company.
 func (f *MessageFilter) WhereHasCompany() {
 	f.Where(entql.HasEdge("company"))
@@ -3985,6 +4555,95 @@ func (f *MessageFilter) WhereHasConversation() {
 // WhereHasConversationWith applies a predicate to check if query has an edge conversation with a given conditions (other predicates).
 func (f *MessageFilter) WhereHasConversationWith(preds ...predicate.Conversation) {
 	f.Where(entql.HasEdgeWith("conversation", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *MessageTemplateQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the MessageTemplateQuery builder.
+func (_q *MessageTemplateQuery) Filter() *MessageTemplateFilter {
+	return &MessageTemplateFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *MessageTemplateMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the MessageTemplateMutation builder.
+func (m *MessageTemplateMutation) Filter() *MessageTemplateFilter {
+	return &MessageTemplateFilter{config: m.config, predicateAdder: m}
+}
+
+// MessageTemplateFilter provides a generic filtering capability at runtime for MessageTemplateQuery.
+type MessageTemplateFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *MessageTemplateFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *MessageTemplateFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(messagetemplate.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *MessageTemplateFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(messagetemplate.FieldCompanyID))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *MessageTemplateFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(messagetemplate.FieldName))
+}
+
+// WhereKind applies the entql string predicate on the kind field.
+func (f *MessageTemplateFilter) WhereKind(p entql.StringP) {
+	f.Where(p.Field(messagetemplate.FieldKind))
+}
+
+// WhereSubject applies the entql string predicate on the subject field.
+func (f *MessageTemplateFilter) WhereSubject(p entql.StringP) {
+	f.Where(p.Field(messagetemplate.FieldSubject))
+}
+
+// WhereBody applies the entql string predicate on the body field.
+func (f *MessageTemplateFilter) WhereBody(p entql.StringP) {
+	f.Where(p.Field(messagetemplate.FieldBody))
+}
+
+// WhereTimeCreated applies the entql time.Time predicate on the time_created field.
+func (f *MessageTemplateFilter) WhereTimeCreated(p entql.TimeP) {
+	f.Where(p.Field(messagetemplate.FieldTimeCreated))
+}
+
+// WhereTimeUpdated applies the entql time.Time predicate on the time_updated field.
+func (f *MessageTemplateFilter) WhereTimeUpdated(p entql.TimeP) {
+	f.Where(p.Field(messagetemplate.FieldTimeUpdated))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *MessageTemplateFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *MessageTemplateFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}
@@ -4020,7 +4679,7 @@ type NoteFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *NoteFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4128,7 +4787,7 @@ type OfferFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OfferFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4303,7 +4962,7 @@ type OfferLetterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OfferLetterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4401,7 +5060,7 @@ type OfferVersionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OfferVersionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4528,7 +5187,7 @@ type OpeningFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OpeningFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4708,7 +5367,7 @@ type PersonFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PersonFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4841,7 +5500,7 @@ type PersonExportFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PersonExportFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4940,7 +5599,7 @@ type PipelineStepFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PipelineStepFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5066,7 +5725,7 @@ type PositionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PositionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5366,6 +6025,20 @@ func (f *PositionFilter) WhereHasCandidatesWith(preds ...predicate.Candidate) {
 	})))
 }
 
+// WhereHasInterviews applies a predicate to check if query has an edge interviews.
+func (f *PositionFilter) WhereHasInterviews() {
+	f.Where(entql.HasEdge("interviews"))
+}
+
+// WhereHasInterviewsWith applies a predicate to check if query has an edge interviews with a given conditions (other predicates).
+func (f *PositionFilter) WhereHasInterviewsWith(preds ...predicate.Interview) {
+	f.Where(entql.HasEdgeWith("interviews", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
 // WhereHasActivities applies a predicate to check if query has an edge activities.
 func (f *PositionFilter) WhereHasActivities() {
 	f.Where(entql.HasEdge("activities"))
@@ -5437,7 +6110,7 @@ type QuestionnaireFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *QuestionnaireFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5540,7 +6213,7 @@ type RateLimitBucketFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RateLimitBucketFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5585,7 +6258,7 @@ type RejectionReasonFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RejectionReasonFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5673,7 +6346,7 @@ type RoleFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RoleFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5752,7 +6425,7 @@ type TestSubmissionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TestSubmissionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5909,7 +6582,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6002,6 +6675,34 @@ func (f *UserFilter) WhereHasAssignedCandidatesWith(preds ...predicate.Candidate
 	})))
 }
 
+// WhereHasInterviews applies a predicate to check if query has an edge interviews.
+func (f *UserFilter) WhereHasInterviews() {
+	f.Where(entql.HasEdge("interviews"))
+}
+
+// WhereHasInterviewsWith applies a predicate to check if query has an edge interviews with a given conditions (other predicates).
+func (f *UserFilter) WhereHasInterviewsWith(preds ...predicate.Interview) {
+	f.Where(entql.HasEdgeWith("interviews", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasInterviewerRows applies a predicate to check if query has an edge interviewer_rows.
+func (f *UserFilter) WhereHasInterviewerRows() {
+	f.Where(entql.HasEdge("interviewer_rows"))
+}
+
+// WhereHasInterviewerRowsWith applies a predicate to check if query has an edge interviewer_rows with a given conditions (other predicates).
+func (f *UserFilter) WhereHasInterviewerRowsWith(preds ...predicate.InterviewInterviewer) {
+	f.Where(entql.HasEdgeWith("interviewer_rows", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
 // addPredicate implements the predicateAdder interface.
 func (_q *WebhookAttemptQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
@@ -6031,7 +6732,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6149,7 +6850,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

@@ -26,6 +26,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/hiringteammember"
 	"github.com/hiregraph/hiregraph/ent/idempotencykey"
+	"github.com/hiregraph/hiregraph/ent/interview"
+	"github.com/hiregraph/hiregraph/ent/interviewinterviewer"
 	"github.com/hiregraph/hiregraph/ent/location"
 	"github.com/hiregraph/hiregraph/ent/message"
 	"github.com/hiregraph/hiregraph/ent/messagetemplate"
@@ -59,40 +61,42 @@ const (
 	OpUpdateOne = ent.OpUpdateOne
 
 	// Node types.
-	TypeAPIKey            = "APIKey"
-	TypeActivity          = "Activity"
-	TypeApplication       = "Application"
-	TypeApprovalProcess   = "ApprovalProcess"
-	TypeCandidate         = "Candidate"
-	TypeCandidateFile     = "CandidateFile"
-	TypeCandidateStep     = "CandidateStep"
-	TypeCompany           = "Company"
-	TypeContact           = "Contact"
-	TypeConversation      = "Conversation"
-	TypeEvaluationPartner = "EvaluationPartner"
-	TypeFieldDefinition   = "FieldDefinition"
-	TypeHiringTeamMember  = "HiringTeamMember"
-	TypeIdempotencyKey    = "IdempotencyKey"
-	TypeLocation          = "Location"
-	TypeMessage           = "Message"
-	TypeMessageTemplate   = "MessageTemplate"
-	TypeNote              = "Note"
-	TypeOffer             = "Offer"
-	TypeOfferLetter       = "OfferLetter"
-	TypeOfferVersion      = "OfferVersion"
-	TypeOpening           = "Opening"
-	TypePerson            = "Person"
-	TypePersonExport      = "PersonExport"
-	TypePipelineStep      = "PipelineStep"
-	TypePosition          = "Position"
-	TypeQuestionnaire     = "Questionnaire"
-	TypeRateLimitBucket   = "RateLimitBucket"
-	TypeRejectionReason   = "RejectionReason"
-	TypeRole              = "Role"
-	TypeTestSubmission    = "TestSubmission"
-	TypeUser              = "User"
-	TypeWebhookAttempt    = "WebhookAttempt"
-	TypeWebhookEndpoint   = "WebhookEndpoint"
+	TypeAPIKey               = "APIKey"
+	TypeActivity             = "Activity"
+	TypeApplication          = "Application"
+	TypeApprovalProcess      = "ApprovalProcess"
+	TypeCandidate            = "Candidate"
+	TypeCandidateFile        = "CandidateFile"
+	TypeCandidateStep        = "CandidateStep"
+	TypeCompany              = "Company"
+	TypeContact              = "Contact"
+	TypeConversation         = "Conversation"
+	TypeEvaluationPartner    = "EvaluationPartner"
+	TypeFieldDefinition      = "FieldDefinition"
+	TypeHiringTeamMember     = "HiringTeamMember"
+	TypeIdempotencyKey       = "IdempotencyKey"
+	TypeInterview            = "Interview"
+	TypeInterviewInterviewer = "InterviewInterviewer"
+	TypeLocation             = "Location"
+	TypeMessage              = "Message"
+	TypeMessageTemplate      = "MessageTemplate"
+	TypeNote                 = "Note"
+	TypeOffer                = "Offer"
+	TypeOfferLetter          = "OfferLetter"
+	TypeOfferVersion         = "OfferVersion"
+	TypeOpening              = "Opening"
+	TypePerson               = "Person"
+	TypePersonExport         = "PersonExport"
+	TypePipelineStep         = "PipelineStep"
+	TypePosition             = "Position"
+	TypeQuestionnaire        = "Questionnaire"
+	TypeRateLimitBucket      = "RateLimitBucket"
+	TypeRejectionReason      = "RejectionReason"
+	TypeRole                 = "Role"
+	TypeTestSubmission       = "TestSubmission"
+	TypeUser                 = "User"
+	TypeWebhookAttempt       = "WebhookAttempt"
+	TypeWebhookEndpoint      = "WebhookEndpoint"
 )
 
 // APIKeyMutation represents an operation that mutates the APIKey nodes in the graph.
@@ -4529,6 +4533,9 @@ type CandidateMutation struct {
 	clearedactivities           bool
 	current_step                *string
 	clearedcurrent_step         bool
+	interviews                  map[string]struct{}
+	removedinterviews           map[string]struct{}
+	clearedinterviews           bool
 	step_history                map[string]struct{}
 	removedstep_history         map[string]struct{}
 	clearedstep_history         bool
@@ -5859,6 +5866,60 @@ func (m *CandidateMutation) ResetCurrentStep() {
 	m.clearedcurrent_step = false
 }
 
+// AddInterviewIDs adds the "interviews" edge to the Interview entity by ids.
+func (m *CandidateMutation) AddInterviewIDs(ids ...string) {
+	if m.interviews == nil {
+		m.interviews = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.interviews[ids[i]] = struct{}{}
+	}
+}
+
+// ClearInterviews clears the "interviews" edge to the Interview entity.
+func (m *CandidateMutation) ClearInterviews() {
+	m.clearedinterviews = true
+}
+
+// InterviewsCleared reports if the "interviews" edge to the Interview entity was cleared.
+func (m *CandidateMutation) InterviewsCleared() bool {
+	return m.clearedinterviews
+}
+
+// RemoveInterviewIDs removes the "interviews" edge to the Interview entity by IDs.
+func (m *CandidateMutation) RemoveInterviewIDs(ids ...string) {
+	if m.removedinterviews == nil {
+		m.removedinterviews = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.interviews, ids[i])
+		m.removedinterviews[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedInterviews returns the removed IDs of the "interviews" edge to the Interview entity.
+func (m *CandidateMutation) RemovedInterviewsIDs() (ids []string) {
+	for id := range m.removedinterviews {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// InterviewsIDs returns the "interviews" edge IDs in the mutation.
+func (m *CandidateMutation) InterviewsIDs() (ids []string) {
+	for id := range m.interviews {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetInterviews resets all changes to the "interviews" edge.
+func (m *CandidateMutation) ResetInterviews() {
+	m.interviews = nil
+	m.clearedinterviews = false
+	m.removedinterviews = nil
+}
+
 // AddStepHistoryIDs adds the "step_history" edge to the CandidateStep entity by ids.
 func (m *CandidateMutation) AddStepHistoryIDs(ids ...string) {
 	if m.step_history == nil {
@@ -6442,7 +6503,7 @@ func (m *CandidateMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *CandidateMutation) AddedEdges() []string {
-	edges := make([]string, 0, 16)
+	edges := make([]string, 0, 17)
 	if m.company != nil {
 		edges = append(edges, candidate.EdgeCompany)
 	}
@@ -6478,6 +6539,9 @@ func (m *CandidateMutation) AddedEdges() []string {
 	}
 	if m.current_step != nil {
 		edges = append(edges, candidate.EdgeCurrentStep)
+	}
+	if m.interviews != nil {
+		edges = append(edges, candidate.EdgeInterviews)
 	}
 	if m.step_history != nil {
 		edges = append(edges, candidate.EdgeStepHistory)
@@ -6562,6 +6626,12 @@ func (m *CandidateMutation) AddedIDs(name string) []ent.Value {
 		if id := m.current_step; id != nil {
 			return []ent.Value{*id}
 		}
+	case candidate.EdgeInterviews:
+		ids := make([]ent.Value, 0, len(m.interviews))
+		for id := range m.interviews {
+			ids = append(ids, id)
+		}
+		return ids
 	case candidate.EdgeStepHistory:
 		ids := make([]ent.Value, 0, len(m.step_history))
 		for id := range m.step_history {
@@ -6588,7 +6658,7 @@ func (m *CandidateMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *CandidateMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 16)
+	edges := make([]string, 0, 17)
 	if m.removednotes != nil {
 		edges = append(edges, candidate.EdgeNotes)
 	}
@@ -6612,6 +6682,9 @@ func (m *CandidateMutation) RemovedEdges() []string {
 	}
 	if m.removedactivities != nil {
 		edges = append(edges, candidate.EdgeActivities)
+	}
+	if m.removedinterviews != nil {
+		edges = append(edges, candidate.EdgeInterviews)
 	}
 	if m.removedstep_history != nil {
 		edges = append(edges, candidate.EdgeStepHistory)
@@ -6674,6 +6747,12 @@ func (m *CandidateMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case candidate.EdgeInterviews:
+		ids := make([]ent.Value, 0, len(m.removedinterviews))
+		for id := range m.removedinterviews {
+			ids = append(ids, id)
+		}
+		return ids
 	case candidate.EdgeStepHistory:
 		ids := make([]ent.Value, 0, len(m.removedstep_history))
 		for id := range m.removedstep_history {
@@ -6692,7 +6771,7 @@ func (m *CandidateMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *CandidateMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 16)
+	edges := make([]string, 0, 17)
 	if m.clearedcompany {
 		edges = append(edges, candidate.EdgeCompany)
 	}
@@ -6728,6 +6807,9 @@ func (m *CandidateMutation) ClearedEdges() []string {
 	}
 	if m.clearedcurrent_step {
 		edges = append(edges, candidate.EdgeCurrentStep)
+	}
+	if m.clearedinterviews {
+		edges = append(edges, candidate.EdgeInterviews)
 	}
 	if m.clearedstep_history {
 		edges = append(edges, candidate.EdgeStepHistory)
@@ -6772,6 +6854,8 @@ func (m *CandidateMutation) EdgeCleared(name string) bool {
 		return m.clearedactivities
 	case candidate.EdgeCurrentStep:
 		return m.clearedcurrent_step
+	case candidate.EdgeInterviews:
+		return m.clearedinterviews
 	case candidate.EdgeStepHistory:
 		return m.clearedstep_history
 	case candidate.EdgeRejectionReason:
@@ -6849,6 +6933,9 @@ func (m *CandidateMutation) ResetEdge(name string) error {
 		return nil
 	case candidate.EdgeCurrentStep:
 		m.ResetCurrentStep()
+		return nil
+	case candidate.EdgeInterviews:
+		m.ResetInterviews()
 		return nil
 	case candidate.EdgeStepHistory:
 		m.ResetStepHistory()
@@ -13950,6 +14037,1927 @@ func (m *IdempotencyKeyMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown IdempotencyKey edge %s", name)
+}
+
+// InterviewMutation represents an operation that mutates the Interview nodes in the graph.
+type InterviewMutation struct {
+	config
+	op                  Op
+	typ                 string
+	id                  *string
+	status              *interview.Status
+	time_start          *time.Time
+	time_end            *time.Time
+	time_zone           *string
+	location            *string
+	video_url           *string
+	instructions        *string
+	sequence            *int
+	addsequence         *int
+	time_created        *time.Time
+	time_updated        *time.Time
+	time_cancelled      *time.Time
+	clearedFields       map[string]struct{}
+	company             *string
+	clearedcompany      bool
+	candidate           *string
+	clearedcandidate    bool
+	position            *string
+	clearedposition     bool
+	step                *string
+	clearedstep         bool
+	organizer           *string
+	clearedorganizer    bool
+	interviewers        map[string]struct{}
+	removedinterviewers map[string]struct{}
+	clearedinterviewers bool
+	done                bool
+	oldValue            func(context.Context) (*Interview, error)
+	predicates          []predicate.Interview
+}
+
+var _ ent.Mutation = (*InterviewMutation)(nil)
+
+// interviewOption allows management of the mutation configuration using functional options.
+type interviewOption func(*InterviewMutation)
+
+// newInterviewMutation creates new mutation for the Interview entity.
+func newInterviewMutation(c config, op Op, opts ...interviewOption) *InterviewMutation {
+	m := &InterviewMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeInterview,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withInterviewID sets the ID field of the mutation.
+func withInterviewID(id string) interviewOption {
+	return func(m *InterviewMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Interview
+		)
+		m.oldValue = func(ctx context.Context) (*Interview, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Interview.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withInterview sets the old Interview of the mutation.
+func withInterview(node *Interview) interviewOption {
+	return func(m *InterviewMutation) {
+		m.oldValue = func(context.Context) (*Interview, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m InterviewMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m InterviewMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Interview entities.
+func (m *InterviewMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *InterviewMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *InterviewMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Interview.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *InterviewMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *InterviewMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the Interview entity.
+// If the Interview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InterviewMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *InterviewMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetCandidateID sets the "candidate_id" field.
+func (m *InterviewMutation) SetCandidateID(s string) {
+	m.candidate = &s
+}
+
+// CandidateID returns the value of the "candidate_id" field in the mutation.
+func (m *InterviewMutation) CandidateID() (r string, exists bool) {
+	v := m.candidate
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCandidateID returns the old "candidate_id" field's value of the Interview entity.
+// If the Interview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InterviewMutation) OldCandidateID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCandidateID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCandidateID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCandidateID: %w", err)
+	}
+	return oldValue.CandidateID, nil
+}
+
+// ResetCandidateID resets all changes to the "candidate_id" field.
+func (m *InterviewMutation) ResetCandidateID() {
+	m.candidate = nil
+}
+
+// SetPositionID sets the "position_id" field.
+func (m *InterviewMutation) SetPositionID(s string) {
+	m.position = &s
+}
+
+// PositionID returns the value of the "position_id" field in the mutation.
+func (m *InterviewMutation) PositionID() (r string, exists bool) {
+	v := m.position
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPositionID returns the old "position_id" field's value of the Interview entity.
+// If the Interview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InterviewMutation) OldPositionID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPositionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPositionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPositionID: %w", err)
+	}
+	return oldValue.PositionID, nil
+}
+
+// ResetPositionID resets all changes to the "position_id" field.
+func (m *InterviewMutation) ResetPositionID() {
+	m.position = nil
+}
+
+// SetStepID sets the "step_id" field.
+func (m *InterviewMutation) SetStepID(s string) {
+	m.step = &s
+}
+
+// StepID returns the value of the "step_id" field in the mutation.
+func (m *InterviewMutation) StepID() (r string, exists bool) {
+	v := m.step
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStepID returns the old "step_id" field's value of the Interview entity.
+// If the Interview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InterviewMutation) OldStepID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStepID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStepID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStepID: %w", err)
+	}
+	return oldValue.StepID, nil
+}
+
+// ClearStepID clears the value of the "step_id" field.
+func (m *InterviewMutation) ClearStepID() {
+	m.step = nil
+	m.clearedFields[interview.FieldStepID] = struct{}{}
+}
+
+// StepIDCleared returns if the "step_id" field was cleared in this mutation.
+func (m *InterviewMutation) StepIDCleared() bool {
+	_, ok := m.clearedFields[interview.FieldStepID]
+	return ok
+}
+
+// ResetStepID resets all changes to the "step_id" field.
+func (m *InterviewMutation) ResetStepID() {
+	m.step = nil
+	delete(m.clearedFields, interview.FieldStepID)
+}
+
+// SetOrganizerID sets the "organizer_id" field.
+func (m *InterviewMutation) SetOrganizerID(s string) {
+	m.organizer = &s
+}
+
+// OrganizerID returns the value of the "organizer_id" field in the mutation.
+func (m *InterviewMutation) OrganizerID() (r string, exists bool) {
+	v := m.organizer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrganizerID returns the old "organizer_id" field's value of the Interview entity.
+// If the Interview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InterviewMutation) OldOrganizerID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrganizerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrganizerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrganizerID: %w", err)
+	}
+	return oldValue.OrganizerID, nil
+}
+
+// ResetOrganizerID resets all changes to the "organizer_id" field.
+func (m *InterviewMutation) ResetOrganizerID() {
+	m.organizer = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *InterviewMutation) SetStatus(i interview.Status) {
+	m.status = &i
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *InterviewMutation) Status() (r interview.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the Interview entity.
+// If the Interview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InterviewMutation) OldStatus(ctx context.Context) (v interview.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *InterviewMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetTimeStart sets the "time_start" field.
+func (m *InterviewMutation) SetTimeStart(t time.Time) {
+	m.time_start = &t
+}
+
+// TimeStart returns the value of the "time_start" field in the mutation.
+func (m *InterviewMutation) TimeStart() (r time.Time, exists bool) {
+	v := m.time_start
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeStart returns the old "time_start" field's value of the Interview entity.
+// If the Interview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InterviewMutation) OldTimeStart(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeStart is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeStart requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeStart: %w", err)
+	}
+	return oldValue.TimeStart, nil
+}
+
+// ResetTimeStart resets all changes to the "time_start" field.
+func (m *InterviewMutation) ResetTimeStart() {
+	m.time_start = nil
+}
+
+// SetTimeEnd sets the "time_end" field.
+func (m *InterviewMutation) SetTimeEnd(t time.Time) {
+	m.time_end = &t
+}
+
+// TimeEnd returns the value of the "time_end" field in the mutation.
+func (m *InterviewMutation) TimeEnd() (r time.Time, exists bool) {
+	v := m.time_end
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeEnd returns the old "time_end" field's value of the Interview entity.
+// If the Interview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InterviewMutation) OldTimeEnd(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeEnd is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeEnd requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeEnd: %w", err)
+	}
+	return oldValue.TimeEnd, nil
+}
+
+// ResetTimeEnd resets all changes to the "time_end" field.
+func (m *InterviewMutation) ResetTimeEnd() {
+	m.time_end = nil
+}
+
+// SetTimeZone sets the "time_zone" field.
+func (m *InterviewMutation) SetTimeZone(s string) {
+	m.time_zone = &s
+}
+
+// TimeZone returns the value of the "time_zone" field in the mutation.
+func (m *InterviewMutation) TimeZone() (r string, exists bool) {
+	v := m.time_zone
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeZone returns the old "time_zone" field's value of the Interview entity.
+// If the Interview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InterviewMutation) OldTimeZone(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeZone is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeZone requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeZone: %w", err)
+	}
+	return oldValue.TimeZone, nil
+}
+
+// ResetTimeZone resets all changes to the "time_zone" field.
+func (m *InterviewMutation) ResetTimeZone() {
+	m.time_zone = nil
+}
+
+// SetLocation sets the "location" field.
+func (m *InterviewMutation) SetLocation(s string) {
+	m.location = &s
+}
+
+// Location returns the value of the "location" field in the mutation.
+func (m *InterviewMutation) Location() (r string, exists bool) {
+	v := m.location
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLocation returns the old "location" field's value of the Interview entity.
+// If the Interview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InterviewMutation) OldLocation(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLocation is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLocation requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLocation: %w", err)
+	}
+	return oldValue.Location, nil
+}
+
+// ResetLocation resets all changes to the "location" field.
+func (m *InterviewMutation) ResetLocation() {
+	m.location = nil
+}
+
+// SetVideoURL sets the "video_url" field.
+func (m *InterviewMutation) SetVideoURL(s string) {
+	m.video_url = &s
+}
+
+// VideoURL returns the value of the "video_url" field in the mutation.
+func (m *InterviewMutation) VideoURL() (r string, exists bool) {
+	v := m.video_url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVideoURL returns the old "video_url" field's value of the Interview entity.
+// If the Interview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InterviewMutation) OldVideoURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVideoURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVideoURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVideoURL: %w", err)
+	}
+	return oldValue.VideoURL, nil
+}
+
+// ResetVideoURL resets all changes to the "video_url" field.
+func (m *InterviewMutation) ResetVideoURL() {
+	m.video_url = nil
+}
+
+// SetInstructions sets the "instructions" field.
+func (m *InterviewMutation) SetInstructions(s string) {
+	m.instructions = &s
+}
+
+// Instructions returns the value of the "instructions" field in the mutation.
+func (m *InterviewMutation) Instructions() (r string, exists bool) {
+	v := m.instructions
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldInstructions returns the old "instructions" field's value of the Interview entity.
+// If the Interview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InterviewMutation) OldInstructions(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldInstructions is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldInstructions requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldInstructions: %w", err)
+	}
+	return oldValue.Instructions, nil
+}
+
+// ResetInstructions resets all changes to the "instructions" field.
+func (m *InterviewMutation) ResetInstructions() {
+	m.instructions = nil
+}
+
+// SetSequence sets the "sequence" field.
+func (m *InterviewMutation) SetSequence(i int) {
+	m.sequence = &i
+	m.addsequence = nil
+}
+
+// Sequence returns the value of the "sequence" field in the mutation.
+func (m *InterviewMutation) Sequence() (r int, exists bool) {
+	v := m.sequence
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSequence returns the old "sequence" field's value of the Interview entity.
+// If the Interview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InterviewMutation) OldSequence(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSequence is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSequence requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSequence: %w", err)
+	}
+	return oldValue.Sequence, nil
+}
+
+// AddSequence adds i to the "sequence" field.
+func (m *InterviewMutation) AddSequence(i int) {
+	if m.addsequence != nil {
+		*m.addsequence += i
+	} else {
+		m.addsequence = &i
+	}
+}
+
+// AddedSequence returns the value that was added to the "sequence" field in this mutation.
+func (m *InterviewMutation) AddedSequence() (r int, exists bool) {
+	v := m.addsequence
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSequence resets all changes to the "sequence" field.
+func (m *InterviewMutation) ResetSequence() {
+	m.sequence = nil
+	m.addsequence = nil
+}
+
+// SetTimeCreated sets the "time_created" field.
+func (m *InterviewMutation) SetTimeCreated(t time.Time) {
+	m.time_created = &t
+}
+
+// TimeCreated returns the value of the "time_created" field in the mutation.
+func (m *InterviewMutation) TimeCreated() (r time.Time, exists bool) {
+	v := m.time_created
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeCreated returns the old "time_created" field's value of the Interview entity.
+// If the Interview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InterviewMutation) OldTimeCreated(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeCreated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeCreated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeCreated: %w", err)
+	}
+	return oldValue.TimeCreated, nil
+}
+
+// ResetTimeCreated resets all changes to the "time_created" field.
+func (m *InterviewMutation) ResetTimeCreated() {
+	m.time_created = nil
+}
+
+// SetTimeUpdated sets the "time_updated" field.
+func (m *InterviewMutation) SetTimeUpdated(t time.Time) {
+	m.time_updated = &t
+}
+
+// TimeUpdated returns the value of the "time_updated" field in the mutation.
+func (m *InterviewMutation) TimeUpdated() (r time.Time, exists bool) {
+	v := m.time_updated
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeUpdated returns the old "time_updated" field's value of the Interview entity.
+// If the Interview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InterviewMutation) OldTimeUpdated(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeUpdated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeUpdated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeUpdated: %w", err)
+	}
+	return oldValue.TimeUpdated, nil
+}
+
+// ResetTimeUpdated resets all changes to the "time_updated" field.
+func (m *InterviewMutation) ResetTimeUpdated() {
+	m.time_updated = nil
+}
+
+// SetTimeCancelled sets the "time_cancelled" field.
+func (m *InterviewMutation) SetTimeCancelled(t time.Time) {
+	m.time_cancelled = &t
+}
+
+// TimeCancelled returns the value of the "time_cancelled" field in the mutation.
+func (m *InterviewMutation) TimeCancelled() (r time.Time, exists bool) {
+	v := m.time_cancelled
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeCancelled returns the old "time_cancelled" field's value of the Interview entity.
+// If the Interview object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InterviewMutation) OldTimeCancelled(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeCancelled is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeCancelled requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeCancelled: %w", err)
+	}
+	return oldValue.TimeCancelled, nil
+}
+
+// ClearTimeCancelled clears the value of the "time_cancelled" field.
+func (m *InterviewMutation) ClearTimeCancelled() {
+	m.time_cancelled = nil
+	m.clearedFields[interview.FieldTimeCancelled] = struct{}{}
+}
+
+// TimeCancelledCleared returns if the "time_cancelled" field was cleared in this mutation.
+func (m *InterviewMutation) TimeCancelledCleared() bool {
+	_, ok := m.clearedFields[interview.FieldTimeCancelled]
+	return ok
+}
+
+// ResetTimeCancelled resets all changes to the "time_cancelled" field.
+func (m *InterviewMutation) ResetTimeCancelled() {
+	m.time_cancelled = nil
+	delete(m.clearedFields, interview.FieldTimeCancelled)
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *InterviewMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[interview.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *InterviewMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *InterviewMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *InterviewMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// ClearCandidate clears the "candidate" edge to the Candidate entity.
+func (m *InterviewMutation) ClearCandidate() {
+	m.clearedcandidate = true
+	m.clearedFields[interview.FieldCandidateID] = struct{}{}
+}
+
+// CandidateCleared reports if the "candidate" edge to the Candidate entity was cleared.
+func (m *InterviewMutation) CandidateCleared() bool {
+	return m.clearedcandidate
+}
+
+// CandidateIDs returns the "candidate" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CandidateID instead. It exists only for internal usage by the builders.
+func (m *InterviewMutation) CandidateIDs() (ids []string) {
+	if id := m.candidate; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCandidate resets all changes to the "candidate" edge.
+func (m *InterviewMutation) ResetCandidate() {
+	m.candidate = nil
+	m.clearedcandidate = false
+}
+
+// ClearPosition clears the "position" edge to the Position entity.
+func (m *InterviewMutation) ClearPosition() {
+	m.clearedposition = true
+	m.clearedFields[interview.FieldPositionID] = struct{}{}
+}
+
+// PositionCleared reports if the "position" edge to the Position entity was cleared.
+func (m *InterviewMutation) PositionCleared() bool {
+	return m.clearedposition
+}
+
+// PositionIDs returns the "position" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// PositionID instead. It exists only for internal usage by the builders.
+func (m *InterviewMutation) PositionIDs() (ids []string) {
+	if id := m.position; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetPosition resets all changes to the "position" edge.
+func (m *InterviewMutation) ResetPosition() {
+	m.position = nil
+	m.clearedposition = false
+}
+
+// ClearStep clears the "step" edge to the PipelineStep entity.
+func (m *InterviewMutation) ClearStep() {
+	m.clearedstep = true
+	m.clearedFields[interview.FieldStepID] = struct{}{}
+}
+
+// StepCleared reports if the "step" edge to the PipelineStep entity was cleared.
+func (m *InterviewMutation) StepCleared() bool {
+	return m.StepIDCleared() || m.clearedstep
+}
+
+// StepIDs returns the "step" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// StepID instead. It exists only for internal usage by the builders.
+func (m *InterviewMutation) StepIDs() (ids []string) {
+	if id := m.step; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetStep resets all changes to the "step" edge.
+func (m *InterviewMutation) ResetStep() {
+	m.step = nil
+	m.clearedstep = false
+}
+
+// ClearOrganizer clears the "organizer" edge to the User entity.
+func (m *InterviewMutation) ClearOrganizer() {
+	m.clearedorganizer = true
+	m.clearedFields[interview.FieldOrganizerID] = struct{}{}
+}
+
+// OrganizerCleared reports if the "organizer" edge to the User entity was cleared.
+func (m *InterviewMutation) OrganizerCleared() bool {
+	return m.clearedorganizer
+}
+
+// OrganizerIDs returns the "organizer" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// OrganizerID instead. It exists only for internal usage by the builders.
+func (m *InterviewMutation) OrganizerIDs() (ids []string) {
+	if id := m.organizer; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetOrganizer resets all changes to the "organizer" edge.
+func (m *InterviewMutation) ResetOrganizer() {
+	m.organizer = nil
+	m.clearedorganizer = false
+}
+
+// AddInterviewerIDs adds the "interviewers" edge to the User entity by ids.
+func (m *InterviewMutation) AddInterviewerIDs(ids ...string) {
+	if m.interviewers == nil {
+		m.interviewers = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.interviewers[ids[i]] = struct{}{}
+	}
+}
+
+// ClearInterviewers clears the "interviewers" edge to the User entity.
+func (m *InterviewMutation) ClearInterviewers() {
+	m.clearedinterviewers = true
+}
+
+// InterviewersCleared reports if the "interviewers" edge to the User entity was cleared.
+func (m *InterviewMutation) InterviewersCleared() bool {
+	return m.clearedinterviewers
+}
+
+// RemoveInterviewerIDs removes the "interviewers" edge to the User entity by IDs.
+func (m *InterviewMutation) RemoveInterviewerIDs(ids ...string) {
+	if m.removedinterviewers == nil {
+		m.removedinterviewers = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.interviewers, ids[i])
+		m.removedinterviewers[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedInterviewers returns the removed IDs of the "interviewers" edge to the User entity.
+func (m *InterviewMutation) RemovedInterviewersIDs() (ids []string) {
+	for id := range m.removedinterviewers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// InterviewersIDs returns the "interviewers" edge IDs in the mutation.
+func (m *InterviewMutation) InterviewersIDs() (ids []string) {
+	for id := range m.interviewers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetInterviewers resets all changes to the "interviewers" edge.
+func (m *InterviewMutation) ResetInterviewers() {
+	m.interviewers = nil
+	m.clearedinterviewers = false
+	m.removedinterviewers = nil
+}
+
+// Where appends a list predicates to the InterviewMutation builder.
+func (m *InterviewMutation) Where(ps ...predicate.Interview) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the InterviewMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *InterviewMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Interview, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *InterviewMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *InterviewMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Interview).
+func (m *InterviewMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *InterviewMutation) Fields() []string {
+	fields := make([]string, 0, 16)
+	if m.company != nil {
+		fields = append(fields, interview.FieldCompanyID)
+	}
+	if m.candidate != nil {
+		fields = append(fields, interview.FieldCandidateID)
+	}
+	if m.position != nil {
+		fields = append(fields, interview.FieldPositionID)
+	}
+	if m.step != nil {
+		fields = append(fields, interview.FieldStepID)
+	}
+	if m.organizer != nil {
+		fields = append(fields, interview.FieldOrganizerID)
+	}
+	if m.status != nil {
+		fields = append(fields, interview.FieldStatus)
+	}
+	if m.time_start != nil {
+		fields = append(fields, interview.FieldTimeStart)
+	}
+	if m.time_end != nil {
+		fields = append(fields, interview.FieldTimeEnd)
+	}
+	if m.time_zone != nil {
+		fields = append(fields, interview.FieldTimeZone)
+	}
+	if m.location != nil {
+		fields = append(fields, interview.FieldLocation)
+	}
+	if m.video_url != nil {
+		fields = append(fields, interview.FieldVideoURL)
+	}
+	if m.instructions != nil {
+		fields = append(fields, interview.FieldInstructions)
+	}
+	if m.sequence != nil {
+		fields = append(fields, interview.FieldSequence)
+	}
+	if m.time_created != nil {
+		fields = append(fields, interview.FieldTimeCreated)
+	}
+	if m.time_updated != nil {
+		fields = append(fields, interview.FieldTimeUpdated)
+	}
+	if m.time_cancelled != nil {
+		fields = append(fields, interview.FieldTimeCancelled)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *InterviewMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case interview.FieldCompanyID:
+		return m.CompanyID()
+	case interview.FieldCandidateID:
+		return m.CandidateID()
+	case interview.FieldPositionID:
+		return m.PositionID()
+	case interview.FieldStepID:
+		return m.StepID()
+	case interview.FieldOrganizerID:
+		return m.OrganizerID()
+	case interview.FieldStatus:
+		return m.Status()
+	case interview.FieldTimeStart:
+		return m.TimeStart()
+	case interview.FieldTimeEnd:
+		return m.TimeEnd()
+	case interview.FieldTimeZone:
+		return m.TimeZone()
+	case interview.FieldLocation:
+		return m.Location()
+	case interview.FieldVideoURL:
+		return m.VideoURL()
+	case interview.FieldInstructions:
+		return m.Instructions()
+	case interview.FieldSequence:
+		return m.Sequence()
+	case interview.FieldTimeCreated:
+		return m.TimeCreated()
+	case interview.FieldTimeUpdated:
+		return m.TimeUpdated()
+	case interview.FieldTimeCancelled:
+		return m.TimeCancelled()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *InterviewMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case interview.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case interview.FieldCandidateID:
+		return m.OldCandidateID(ctx)
+	case interview.FieldPositionID:
+		return m.OldPositionID(ctx)
+	case interview.FieldStepID:
+		return m.OldStepID(ctx)
+	case interview.FieldOrganizerID:
+		return m.OldOrganizerID(ctx)
+	case interview.FieldStatus:
+		return m.OldStatus(ctx)
+	case interview.FieldTimeStart:
+		return m.OldTimeStart(ctx)
+	case interview.FieldTimeEnd:
+		return m.OldTimeEnd(ctx)
+	case interview.FieldTimeZone:
+		return m.OldTimeZone(ctx)
+	case interview.FieldLocation:
+		return m.OldLocation(ctx)
+	case interview.FieldVideoURL:
+		return m.OldVideoURL(ctx)
+	case interview.FieldInstructions:
+		return m.OldInstructions(ctx)
+	case interview.FieldSequence:
+		return m.OldSequence(ctx)
+	case interview.FieldTimeCreated:
+		return m.OldTimeCreated(ctx)
+	case interview.FieldTimeUpdated:
+		return m.OldTimeUpdated(ctx)
+	case interview.FieldTimeCancelled:
+		return m.OldTimeCancelled(ctx)
+	}
+	return nil, fmt.Errorf("unknown Interview field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *InterviewMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case interview.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case interview.FieldCandidateID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCandidateID(v)
+		return nil
+	case interview.FieldPositionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPositionID(v)
+		return nil
+	case interview.FieldStepID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStepID(v)
+		return nil
+	case interview.FieldOrganizerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrganizerID(v)
+		return nil
+	case interview.FieldStatus:
+		v, ok := value.(interview.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case interview.FieldTimeStart:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeStart(v)
+		return nil
+	case interview.FieldTimeEnd:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeEnd(v)
+		return nil
+	case interview.FieldTimeZone:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeZone(v)
+		return nil
+	case interview.FieldLocation:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLocation(v)
+		return nil
+	case interview.FieldVideoURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVideoURL(v)
+		return nil
+	case interview.FieldInstructions:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetInstructions(v)
+		return nil
+	case interview.FieldSequence:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSequence(v)
+		return nil
+	case interview.FieldTimeCreated:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeCreated(v)
+		return nil
+	case interview.FieldTimeUpdated:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeUpdated(v)
+		return nil
+	case interview.FieldTimeCancelled:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeCancelled(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Interview field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *InterviewMutation) AddedFields() []string {
+	var fields []string
+	if m.addsequence != nil {
+		fields = append(fields, interview.FieldSequence)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *InterviewMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case interview.FieldSequence:
+		return m.AddedSequence()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *InterviewMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case interview.FieldSequence:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSequence(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Interview numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *InterviewMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(interview.FieldStepID) {
+		fields = append(fields, interview.FieldStepID)
+	}
+	if m.FieldCleared(interview.FieldTimeCancelled) {
+		fields = append(fields, interview.FieldTimeCancelled)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *InterviewMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *InterviewMutation) ClearField(name string) error {
+	switch name {
+	case interview.FieldStepID:
+		m.ClearStepID()
+		return nil
+	case interview.FieldTimeCancelled:
+		m.ClearTimeCancelled()
+		return nil
+	}
+	return fmt.Errorf("unknown Interview nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *InterviewMutation) ResetField(name string) error {
+	switch name {
+	case interview.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case interview.FieldCandidateID:
+		m.ResetCandidateID()
+		return nil
+	case interview.FieldPositionID:
+		m.ResetPositionID()
+		return nil
+	case interview.FieldStepID:
+		m.ResetStepID()
+		return nil
+	case interview.FieldOrganizerID:
+		m.ResetOrganizerID()
+		return nil
+	case interview.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case interview.FieldTimeStart:
+		m.ResetTimeStart()
+		return nil
+	case interview.FieldTimeEnd:
+		m.ResetTimeEnd()
+		return nil
+	case interview.FieldTimeZone:
+		m.ResetTimeZone()
+		return nil
+	case interview.FieldLocation:
+		m.ResetLocation()
+		return nil
+	case interview.FieldVideoURL:
+		m.ResetVideoURL()
+		return nil
+	case interview.FieldInstructions:
+		m.ResetInstructions()
+		return nil
+	case interview.FieldSequence:
+		m.ResetSequence()
+		return nil
+	case interview.FieldTimeCreated:
+		m.ResetTimeCreated()
+		return nil
+	case interview.FieldTimeUpdated:
+		m.ResetTimeUpdated()
+		return nil
+	case interview.FieldTimeCancelled:
+		m.ResetTimeCancelled()
+		return nil
+	}
+	return fmt.Errorf("unknown Interview field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *InterviewMutation) AddedEdges() []string {
+	edges := make([]string, 0, 6)
+	if m.company != nil {
+		edges = append(edges, interview.EdgeCompany)
+	}
+	if m.candidate != nil {
+		edges = append(edges, interview.EdgeCandidate)
+	}
+	if m.position != nil {
+		edges = append(edges, interview.EdgePosition)
+	}
+	if m.step != nil {
+		edges = append(edges, interview.EdgeStep)
+	}
+	if m.organizer != nil {
+		edges = append(edges, interview.EdgeOrganizer)
+	}
+	if m.interviewers != nil {
+		edges = append(edges, interview.EdgeInterviewers)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *InterviewMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case interview.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	case interview.EdgeCandidate:
+		if id := m.candidate; id != nil {
+			return []ent.Value{*id}
+		}
+	case interview.EdgePosition:
+		if id := m.position; id != nil {
+			return []ent.Value{*id}
+		}
+	case interview.EdgeStep:
+		if id := m.step; id != nil {
+			return []ent.Value{*id}
+		}
+	case interview.EdgeOrganizer:
+		if id := m.organizer; id != nil {
+			return []ent.Value{*id}
+		}
+	case interview.EdgeInterviewers:
+		ids := make([]ent.Value, 0, len(m.interviewers))
+		for id := range m.interviewers {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *InterviewMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 6)
+	if m.removedinterviewers != nil {
+		edges = append(edges, interview.EdgeInterviewers)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *InterviewMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case interview.EdgeInterviewers:
+		ids := make([]ent.Value, 0, len(m.removedinterviewers))
+		for id := range m.removedinterviewers {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *InterviewMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 6)
+	if m.clearedcompany {
+		edges = append(edges, interview.EdgeCompany)
+	}
+	if m.clearedcandidate {
+		edges = append(edges, interview.EdgeCandidate)
+	}
+	if m.clearedposition {
+		edges = append(edges, interview.EdgePosition)
+	}
+	if m.clearedstep {
+		edges = append(edges, interview.EdgeStep)
+	}
+	if m.clearedorganizer {
+		edges = append(edges, interview.EdgeOrganizer)
+	}
+	if m.clearedinterviewers {
+		edges = append(edges, interview.EdgeInterviewers)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *InterviewMutation) EdgeCleared(name string) bool {
+	switch name {
+	case interview.EdgeCompany:
+		return m.clearedcompany
+	case interview.EdgeCandidate:
+		return m.clearedcandidate
+	case interview.EdgePosition:
+		return m.clearedposition
+	case interview.EdgeStep:
+		return m.clearedstep
+	case interview.EdgeOrganizer:
+		return m.clearedorganizer
+	case interview.EdgeInterviewers:
+		return m.clearedinterviewers
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *InterviewMutation) ClearEdge(name string) error {
+	switch name {
+	case interview.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	case interview.EdgeCandidate:
+		m.ClearCandidate()
+		return nil
+	case interview.EdgePosition:
+		m.ClearPosition()
+		return nil
+	case interview.EdgeStep:
+		m.ClearStep()
+		return nil
+	case interview.EdgeOrganizer:
+		m.ClearOrganizer()
+		return nil
+	}
+	return fmt.Errorf("unknown Interview unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *InterviewMutation) ResetEdge(name string) error {
+	switch name {
+	case interview.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	case interview.EdgeCandidate:
+		m.ResetCandidate()
+		return nil
+	case interview.EdgePosition:
+		m.ResetPosition()
+		return nil
+	case interview.EdgeStep:
+		m.ResetStep()
+		return nil
+	case interview.EdgeOrganizer:
+		m.ResetOrganizer()
+		return nil
+	case interview.EdgeInterviewers:
+		m.ResetInterviewers()
+		return nil
+	}
+	return fmt.Errorf("unknown Interview edge %s", name)
+}
+
+// InterviewInterviewerMutation represents an operation that mutates the InterviewInterviewer nodes in the graph.
+type InterviewInterviewerMutation struct {
+	config
+	op               Op
+	typ              string
+	clearedFields    map[string]struct{}
+	interview        *string
+	clearedinterview bool
+	user             *string
+	cleareduser      bool
+	done             bool
+	oldValue         func(context.Context) (*InterviewInterviewer, error)
+	predicates       []predicate.InterviewInterviewer
+}
+
+var _ ent.Mutation = (*InterviewInterviewerMutation)(nil)
+
+// interviewinterviewerOption allows management of the mutation configuration using functional options.
+type interviewinterviewerOption func(*InterviewInterviewerMutation)
+
+// newInterviewInterviewerMutation creates new mutation for the InterviewInterviewer entity.
+func newInterviewInterviewerMutation(c config, op Op, opts ...interviewinterviewerOption) *InterviewInterviewerMutation {
+	m := &InterviewInterviewerMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeInterviewInterviewer,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m InterviewInterviewerMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m InterviewInterviewerMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetInterviewID sets the "interview_id" field.
+func (m *InterviewInterviewerMutation) SetInterviewID(s string) {
+	m.interview = &s
+}
+
+// InterviewID returns the value of the "interview_id" field in the mutation.
+func (m *InterviewInterviewerMutation) InterviewID() (r string, exists bool) {
+	v := m.interview
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetInterviewID resets all changes to the "interview_id" field.
+func (m *InterviewInterviewerMutation) ResetInterviewID() {
+	m.interview = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *InterviewInterviewerMutation) SetUserID(s string) {
+	m.user = &s
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *InterviewInterviewerMutation) UserID() (r string, exists bool) {
+	v := m.user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *InterviewInterviewerMutation) ResetUserID() {
+	m.user = nil
+}
+
+// ClearInterview clears the "interview" edge to the Interview entity.
+func (m *InterviewInterviewerMutation) ClearInterview() {
+	m.clearedinterview = true
+	m.clearedFields[interviewinterviewer.FieldInterviewID] = struct{}{}
+}
+
+// InterviewCleared reports if the "interview" edge to the Interview entity was cleared.
+func (m *InterviewInterviewerMutation) InterviewCleared() bool {
+	return m.clearedinterview
+}
+
+// InterviewIDs returns the "interview" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// InterviewID instead. It exists only for internal usage by the builders.
+func (m *InterviewInterviewerMutation) InterviewIDs() (ids []string) {
+	if id := m.interview; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetInterview resets all changes to the "interview" edge.
+func (m *InterviewInterviewerMutation) ResetInterview() {
+	m.interview = nil
+	m.clearedinterview = false
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *InterviewInterviewerMutation) ClearUser() {
+	m.cleareduser = true
+	m.clearedFields[interviewinterviewer.FieldUserID] = struct{}{}
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *InterviewInterviewerMutation) UserCleared() bool {
+	return m.cleareduser
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *InterviewInterviewerMutation) UserIDs() (ids []string) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *InterviewInterviewerMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// Where appends a list predicates to the InterviewInterviewerMutation builder.
+func (m *InterviewInterviewerMutation) Where(ps ...predicate.InterviewInterviewer) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the InterviewInterviewerMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *InterviewInterviewerMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.InterviewInterviewer, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *InterviewInterviewerMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *InterviewInterviewerMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (InterviewInterviewer).
+func (m *InterviewInterviewerMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *InterviewInterviewerMutation) Fields() []string {
+	fields := make([]string, 0, 2)
+	if m.interview != nil {
+		fields = append(fields, interviewinterviewer.FieldInterviewID)
+	}
+	if m.user != nil {
+		fields = append(fields, interviewinterviewer.FieldUserID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *InterviewInterviewerMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case interviewinterviewer.FieldInterviewID:
+		return m.InterviewID()
+	case interviewinterviewer.FieldUserID:
+		return m.UserID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *InterviewInterviewerMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	return nil, errors.New("edge schema InterviewInterviewer does not support getting old values")
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *InterviewInterviewerMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case interviewinterviewer.FieldInterviewID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetInterviewID(v)
+		return nil
+	case interviewinterviewer.FieldUserID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown InterviewInterviewer field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *InterviewInterviewerMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *InterviewInterviewerMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *InterviewInterviewerMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown InterviewInterviewer numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *InterviewInterviewerMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *InterviewInterviewerMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *InterviewInterviewerMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown InterviewInterviewer nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *InterviewInterviewerMutation) ResetField(name string) error {
+	switch name {
+	case interviewinterviewer.FieldInterviewID:
+		m.ResetInterviewID()
+		return nil
+	case interviewinterviewer.FieldUserID:
+		m.ResetUserID()
+		return nil
+	}
+	return fmt.Errorf("unknown InterviewInterviewer field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *InterviewInterviewerMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.interview != nil {
+		edges = append(edges, interviewinterviewer.EdgeInterview)
+	}
+	if m.user != nil {
+		edges = append(edges, interviewinterviewer.EdgeUser)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *InterviewInterviewerMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case interviewinterviewer.EdgeInterview:
+		if id := m.interview; id != nil {
+			return []ent.Value{*id}
+		}
+	case interviewinterviewer.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *InterviewInterviewerMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *InterviewInterviewerMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *InterviewInterviewerMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedinterview {
+		edges = append(edges, interviewinterviewer.EdgeInterview)
+	}
+	if m.cleareduser {
+		edges = append(edges, interviewinterviewer.EdgeUser)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *InterviewInterviewerMutation) EdgeCleared(name string) bool {
+	switch name {
+	case interviewinterviewer.EdgeInterview:
+		return m.clearedinterview
+	case interviewinterviewer.EdgeUser:
+		return m.cleareduser
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *InterviewInterviewerMutation) ClearEdge(name string) error {
+	switch name {
+	case interviewinterviewer.EdgeInterview:
+		m.ClearInterview()
+		return nil
+	case interviewinterviewer.EdgeUser:
+		m.ClearUser()
+		return nil
+	}
+	return fmt.Errorf("unknown InterviewInterviewer unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *InterviewInterviewerMutation) ResetEdge(name string) error {
+	switch name {
+	case interviewinterviewer.EdgeInterview:
+		m.ResetInterview()
+		return nil
+	case interviewinterviewer.EdgeUser:
+		m.ResetUser()
+		return nil
+	}
+	return fmt.Errorf("unknown InterviewInterviewer edge %s", name)
 }
 
 // LocationMutation represents an operation that mutates the Location nodes in the graph.
@@ -25505,6 +27513,9 @@ type PositionMutation struct {
 	candidates              map[string]struct{}
 	removedcandidates       map[string]struct{}
 	clearedcandidates       bool
+	interviews              map[string]struct{}
+	removedinterviews       map[string]struct{}
+	clearedinterviews       bool
 	activities              map[string]struct{}
 	removedactivities       map[string]struct{}
 	clearedactivities       bool
@@ -27160,6 +29171,60 @@ func (m *PositionMutation) ResetCandidates() {
 	m.removedcandidates = nil
 }
 
+// AddInterviewIDs adds the "interviews" edge to the Interview entity by ids.
+func (m *PositionMutation) AddInterviewIDs(ids ...string) {
+	if m.interviews == nil {
+		m.interviews = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.interviews[ids[i]] = struct{}{}
+	}
+}
+
+// ClearInterviews clears the "interviews" edge to the Interview entity.
+func (m *PositionMutation) ClearInterviews() {
+	m.clearedinterviews = true
+}
+
+// InterviewsCleared reports if the "interviews" edge to the Interview entity was cleared.
+func (m *PositionMutation) InterviewsCleared() bool {
+	return m.clearedinterviews
+}
+
+// RemoveInterviewIDs removes the "interviews" edge to the Interview entity by IDs.
+func (m *PositionMutation) RemoveInterviewIDs(ids ...string) {
+	if m.removedinterviews == nil {
+		m.removedinterviews = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.interviews, ids[i])
+		m.removedinterviews[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedInterviews returns the removed IDs of the "interviews" edge to the Interview entity.
+func (m *PositionMutation) RemovedInterviewsIDs() (ids []string) {
+	for id := range m.removedinterviews {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// InterviewsIDs returns the "interviews" edge IDs in the mutation.
+func (m *PositionMutation) InterviewsIDs() (ids []string) {
+	for id := range m.interviews {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetInterviews resets all changes to the "interviews" edge.
+func (m *PositionMutation) ResetInterviews() {
+	m.interviews = nil
+	m.clearedinterviews = false
+	m.removedinterviews = nil
+}
+
 // AddActivityIDs adds the "activities" edge to the Activity entity by ids.
 func (m *PositionMutation) AddActivityIDs(ids ...string) {
 	if m.activities == nil {
@@ -27888,7 +29953,7 @@ func (m *PositionMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *PositionMutation) AddedEdges() []string {
-	edges := make([]string, 0, 13)
+	edges := make([]string, 0, 14)
 	if m.company != nil {
 		edges = append(edges, position.EdgeCompany)
 	}
@@ -27921,6 +29986,9 @@ func (m *PositionMutation) AddedEdges() []string {
 	}
 	if m.candidates != nil {
 		edges = append(edges, position.EdgeCandidates)
+	}
+	if m.interviews != nil {
+		edges = append(edges, position.EdgeInterviews)
 	}
 	if m.activities != nil {
 		edges = append(edges, position.EdgeActivities)
@@ -27989,6 +30057,12 @@ func (m *PositionMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case position.EdgeInterviews:
+		ids := make([]ent.Value, 0, len(m.interviews))
+		for id := range m.interviews {
+			ids = append(ids, id)
+		}
+		return ids
 	case position.EdgeActivities:
 		ids := make([]ent.Value, 0, len(m.activities))
 		for id := range m.activities {
@@ -28007,7 +30081,7 @@ func (m *PositionMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *PositionMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 13)
+	edges := make([]string, 0, 14)
 	if m.removedclones != nil {
 		edges = append(edges, position.EdgeClones)
 	}
@@ -28022,6 +30096,9 @@ func (m *PositionMutation) RemovedEdges() []string {
 	}
 	if m.removedcandidates != nil {
 		edges = append(edges, position.EdgeCandidates)
+	}
+	if m.removedinterviews != nil {
+		edges = append(edges, position.EdgeInterviews)
 	}
 	if m.removedactivities != nil {
 		edges = append(edges, position.EdgeActivities)
@@ -28066,6 +30143,12 @@ func (m *PositionMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case position.EdgeInterviews:
+		ids := make([]ent.Value, 0, len(m.removedinterviews))
+		for id := range m.removedinterviews {
+			ids = append(ids, id)
+		}
+		return ids
 	case position.EdgeActivities:
 		ids := make([]ent.Value, 0, len(m.removedactivities))
 		for id := range m.removedactivities {
@@ -28084,7 +30167,7 @@ func (m *PositionMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *PositionMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 13)
+	edges := make([]string, 0, 14)
 	if m.clearedcompany {
 		edges = append(edges, position.EdgeCompany)
 	}
@@ -28117,6 +30200,9 @@ func (m *PositionMutation) ClearedEdges() []string {
 	}
 	if m.clearedcandidates {
 		edges = append(edges, position.EdgeCandidates)
+	}
+	if m.clearedinterviews {
+		edges = append(edges, position.EdgeInterviews)
 	}
 	if m.clearedactivities {
 		edges = append(edges, position.EdgeActivities)
@@ -28153,6 +30239,8 @@ func (m *PositionMutation) EdgeCleared(name string) bool {
 		return m.clearedopenings
 	case position.EdgeCandidates:
 		return m.clearedcandidates
+	case position.EdgeInterviews:
+		return m.clearedinterviews
 	case position.EdgeActivities:
 		return m.clearedactivities
 	case position.EdgePipelineSteps:
@@ -28223,6 +30311,9 @@ func (m *PositionMutation) ResetEdge(name string) error {
 		return nil
 	case position.EdgeCandidates:
 		m.ResetCandidates()
+		return nil
+	case position.EdgeInterviews:
+		m.ResetInterviews()
 		return nil
 	case position.EdgeActivities:
 		m.ResetActivities()
@@ -32127,6 +34218,9 @@ type UserMutation struct {
 	assigned_candidates        map[string]struct{}
 	removedassigned_candidates map[string]struct{}
 	clearedassigned_candidates bool
+	interviews                 map[string]struct{}
+	removedinterviews          map[string]struct{}
+	clearedinterviews          bool
 	done                       bool
 	oldValue                   func(context.Context) (*User, error)
 	predicates                 []predicate.User
@@ -32700,6 +34794,60 @@ func (m *UserMutation) ResetAssignedCandidates() {
 	m.removedassigned_candidates = nil
 }
 
+// AddInterviewIDs adds the "interviews" edge to the Interview entity by ids.
+func (m *UserMutation) AddInterviewIDs(ids ...string) {
+	if m.interviews == nil {
+		m.interviews = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.interviews[ids[i]] = struct{}{}
+	}
+}
+
+// ClearInterviews clears the "interviews" edge to the Interview entity.
+func (m *UserMutation) ClearInterviews() {
+	m.clearedinterviews = true
+}
+
+// InterviewsCleared reports if the "interviews" edge to the Interview entity was cleared.
+func (m *UserMutation) InterviewsCleared() bool {
+	return m.clearedinterviews
+}
+
+// RemoveInterviewIDs removes the "interviews" edge to the Interview entity by IDs.
+func (m *UserMutation) RemoveInterviewIDs(ids ...string) {
+	if m.removedinterviews == nil {
+		m.removedinterviews = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.interviews, ids[i])
+		m.removedinterviews[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedInterviews returns the removed IDs of the "interviews" edge to the Interview entity.
+func (m *UserMutation) RemovedInterviewsIDs() (ids []string) {
+	for id := range m.removedinterviews {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// InterviewsIDs returns the "interviews" edge IDs in the mutation.
+func (m *UserMutation) InterviewsIDs() (ids []string) {
+	for id := range m.interviews {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetInterviews resets all changes to the "interviews" edge.
+func (m *UserMutation) ResetInterviews() {
+	m.interviews = nil
+	m.clearedinterviews = false
+	m.removedinterviews = nil
+}
+
 // Where appends a list predicates to the UserMutation builder.
 func (m *UserMutation) Where(ps ...predicate.User) {
 	m.predicates = append(m.predicates, ps...)
@@ -32967,7 +35115,7 @@ func (m *UserMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *UserMutation) AddedEdges() []string {
-	edges := make([]string, 0, 3)
+	edges := make([]string, 0, 4)
 	if m.company != nil {
 		edges = append(edges, user.EdgeCompany)
 	}
@@ -32976,6 +35124,9 @@ func (m *UserMutation) AddedEdges() []string {
 	}
 	if m.assigned_candidates != nil {
 		edges = append(edges, user.EdgeAssignedCandidates)
+	}
+	if m.interviews != nil {
+		edges = append(edges, user.EdgeInterviews)
 	}
 	return edges
 }
@@ -33000,18 +35151,27 @@ func (m *UserMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeInterviews:
+		ids := make([]ent.Value, 0, len(m.interviews))
+		for id := range m.interviews {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *UserMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 3)
+	edges := make([]string, 0, 4)
 	if m.removedhiring_team_of != nil {
 		edges = append(edges, user.EdgeHiringTeamOf)
 	}
 	if m.removedassigned_candidates != nil {
 		edges = append(edges, user.EdgeAssignedCandidates)
+	}
+	if m.removedinterviews != nil {
+		edges = append(edges, user.EdgeInterviews)
 	}
 	return edges
 }
@@ -33032,13 +35192,19 @@ func (m *UserMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeInterviews:
+		ids := make([]ent.Value, 0, len(m.removedinterviews))
+		for id := range m.removedinterviews {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *UserMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 3)
+	edges := make([]string, 0, 4)
 	if m.clearedcompany {
 		edges = append(edges, user.EdgeCompany)
 	}
@@ -33047,6 +35213,9 @@ func (m *UserMutation) ClearedEdges() []string {
 	}
 	if m.clearedassigned_candidates {
 		edges = append(edges, user.EdgeAssignedCandidates)
+	}
+	if m.clearedinterviews {
+		edges = append(edges, user.EdgeInterviews)
 	}
 	return edges
 }
@@ -33061,6 +35230,8 @@ func (m *UserMutation) EdgeCleared(name string) bool {
 		return m.clearedhiring_team_of
 	case user.EdgeAssignedCandidates:
 		return m.clearedassigned_candidates
+	case user.EdgeInterviews:
+		return m.clearedinterviews
 	}
 	return false
 }
@@ -33088,6 +35259,9 @@ func (m *UserMutation) ResetEdge(name string) error {
 		return nil
 	case user.EdgeAssignedCandidates:
 		m.ResetAssignedCandidates()
+		return nil
+	case user.EdgeInterviews:
+		m.ResetInterviews()
 		return nil
 	}
 	return fmt.Errorf("unknown User edge %s", name)

@@ -162,11 +162,11 @@ func (r *Resolver) EvaluationPartner() generated.EvaluationPartnerResolver {
 	return &evaluationPartnerResolver{r}
 }
 
-// Offer returns generated.OfferResolver implementation.
-func (r *Resolver) Offer() generated.OfferResolver { return &offerResolver{r} }
-
 // Interview returns generated.InterviewResolver implementation.
 func (r *Resolver) Interview() generated.InterviewResolver { return &interviewResolver{r} }
+
+// Offer returns generated.OfferResolver implementation.
+func (r *Resolver) Offer() generated.OfferResolver { return &offerResolver{r} }
 
 // Opening returns generated.OpeningResolver implementation.
 func (r *Resolver) Opening() generated.OpeningResolver { return &openingResolver{r} }
@@ -187,8 +187,8 @@ type (
 	candidateFileResolver     struct{ *Resolver }
 	companyResolver           struct{ *Resolver }
 	evaluationPartnerResolver struct{ *Resolver }
-	offerResolver             struct{ *Resolver }
 	interviewResolver         struct{ *Resolver }
+	offerResolver             struct{ *Resolver }
 	openingResolver           struct{ *Resolver }
 	personExportResolver      struct{ *Resolver }
 	positionResolver          struct{ *Resolver }

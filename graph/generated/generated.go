@@ -23,6 +23,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/evaluationpartner"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/hiringteammember"
+	"github.com/hiregraph/hiregraph/ent/interview"
+	"github.com/hiregraph/hiregraph/ent/message"
+	"github.com/hiregraph/hiregraph/ent/messagetemplate"
 	"github.com/hiregraph/hiregraph/ent/offer"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/personexport"
@@ -57,6 +60,7 @@ type ResolverRoot interface {
 	EvaluationPartner() EvaluationPartnerResolver
 	Event() EventResolver
 	HiringTeamMember() HiringTeamMemberResolver
+	Interview() InterviewResolver
 	Mutation() MutationResolver
 	Offer() OfferResolver
 	Opening() OpeningResolver
@@ -154,6 +158,7 @@ type ComplexityRoot struct {
 		HiredFor                 func(childComplexity int) int
 		HiredOpening             func(childComplexity int) int
 		ID                       func(childComplexity int) int
+		Interviews               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.InterviewOrder, where *ent.InterviewWhereInput) int
 		Notes                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.NoteOrder, where *ent.NoteWhereInput) int
 		OfferLetters             func(childComplexity int) int
 		Offers                   func(childComplexity int) int
@@ -229,6 +234,7 @@ type ComplexityRoot struct {
 
 	Company struct {
 		ID            func(childComplexity int) int
+		Interviews    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, includeCancelled *bool, orderBy *ent.InterviewOrder, where *ent.InterviewWhereInput) int
 		Name          func(childComplexity int) int
 		RetentionDays func(childComplexity int) int
 		TimeCreated   func(childComplexity int) int
@@ -366,6 +372,38 @@ type ComplexityRoot struct {
 		User func(childComplexity int) int
 	}
 
+	Interview struct {
+		CalendarURL   func(childComplexity int) int
+		Candidate     func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Instructions  func(childComplexity int) int
+		Interviewers  func(childComplexity int) int
+		Location      func(childComplexity int) int
+		Organizer     func(childComplexity int) int
+		Position      func(childComplexity int) int
+		Sequence      func(childComplexity int) int
+		Status        func(childComplexity int) int
+		Step          func(childComplexity int) int
+		TimeCancelled func(childComplexity int) int
+		TimeCreated   func(childComplexity int) int
+		TimeEnd       func(childComplexity int) int
+		TimeStart     func(childComplexity int) int
+		TimeUpdated   func(childComplexity int) int
+		TimeZone      func(childComplexity int) int
+		VideoURL      func(childComplexity int) int
+	}
+
+	InterviewConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	InterviewEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	Location struct {
 		ArrivalInstructions func(childComplexity int) int
 		City                func(childComplexity int) int
@@ -392,16 +430,20 @@ type ComplexityRoot struct {
 	}
 
 	Message struct {
-		Bcc          func(childComplexity int) int
-		Body         func(childComplexity int) int
-		Cc           func(childComplexity int) int
-		Conversation func(childComplexity int) int
-		From         func(childComplexity int) int
-		ID           func(childComplexity int) int
-		Status       func(childComplexity int) int
-		Subject      func(childComplexity int) int
-		TimeSent     func(childComplexity int) int
-		To           func(childComplexity int) int
+		Bcc              func(childComplexity int) int
+		Body             func(childComplexity int) int
+		Cc               func(childComplexity int) int
+		Conversation     func(childComplexity int) int
+		DeliveryAttempts func(childComplexity int) int
+		DeliveryError    func(childComplexity int) int
+		DeliveryStatus   func(childComplexity int) int
+		From             func(childComplexity int) int
+		ID               func(childComplexity int) int
+		Status           func(childComplexity int) int
+		Subject          func(childComplexity int) int
+		TimeDelivered    func(childComplexity int) int
+		TimeSent         func(childComplexity int) int
+		To               func(childComplexity int) int
 	}
 
 	MessageConnection struct {
@@ -415,6 +457,27 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	MessageTemplate struct {
+		Body        func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Kind        func(childComplexity int) int
+		Name        func(childComplexity int) int
+		Subject     func(childComplexity int) int
+		TimeCreated func(childComplexity int) int
+		TimeUpdated func(childComplexity int) int
+	}
+
+	MessageTemplateConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	MessageTemplateEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	Mutation struct {
 		AcceptOffer             func(childComplexity int, id string) int
 		AddHiringTeamMember     func(childComplexity int, positionID string, userID string, role hiringteammember.Role) int
@@ -422,12 +485,15 @@ type ComplexityRoot struct {
 		ApproveOffer            func(childComplexity int, id string) int
 		ApproveOpening          func(childComplexity int, openingID string) int
 		AssignCandidate         func(childComplexity int, id string, userIDs []string) int
+		CancelInterview         func(childComplexity int, id string) int
 		ClonePosition           func(childComplexity int, uid string, input recruiting.CloneInput) int
 		CreateAPIKey            func(childComplexity int, input recruiting.CreateAPIKeyInput) int
 		CreateCandidate         func(childComplexity int, input recruiting.CreateCandidateInput) int
+		CreateConversation      func(childComplexity int, input recruiting.CreateConversationInput) int
 		CreateEvaluationPartner func(childComplexity int, input recruiting.CreatePartnerInput) int
 		CreateLocation          func(childComplexity int, input ent.CreateLocationInput) int
 		CreateMessage           func(childComplexity int, conversationID string, input recruiting.CreateMessageInput) int
+		CreateMessageTemplate   func(childComplexity int, input recruiting.MessageTemplateInput) int
 		CreateNote              func(childComplexity int, candidateID string, input recruiting.CreateNoteInput) int
 		CreateOffer             func(childComplexity int, candidateID string, openingID string, terms *recruiting.OfferTerms) int
 		CreateOpening           func(childComplexity int, positionID string, input recruiting.CreateOpeningInput) int
@@ -438,6 +504,7 @@ type ComplexityRoot struct {
 		DeactivateUser          func(childComplexity int, id string) int
 		DeclineOffer            func(childComplexity int, id string) int
 		DeleteCandidateFile     func(childComplexity int, id string) int
+		DeleteMessageTemplate   func(childComplexity int, id string) int
 		DeleteRole              func(childComplexity int, id string) int
 		DeleteWebhookEndpoint   func(childComplexity int, id string) int
 		ErasePerson             func(childComplexity int, id string) int
@@ -456,10 +523,13 @@ type ComplexityRoot struct {
 		ReopenOpening           func(childComplexity int, id string, headcount *int) int
 		ReorderPipeline         func(childComplexity int, positionID *string, stepIDs []string) int
 		RequestOfferApproval    func(childComplexity int, id string, approverIDs []string) int
+		RescheduleInterview     func(childComplexity int, id string, input model.RescheduleInterviewInput) int
 		ReviveCandidate         func(childComplexity int, id string) int
 		RevokeAPIKey            func(childComplexity int, id string) int
 		RotateWebhookSecret     func(childComplexity int, id string, overlapHours *int) int
 		RunRetention            func(childComplexity int, dryRun bool) int
+		ScheduleInterview       func(childComplexity int, input model.ScheduleInterviewInput) int
+		SendMessage             func(childComplexity int, conversationID string, input recruiting.SendMessageInput) int
 		SendOffer               func(childComplexity int, id string) int
 		SetPositionStatus       func(childComplexity int, id string, status position.Status) int
 		SetRetention            func(childComplexity int, days *int) int
@@ -471,6 +541,7 @@ type ComplexityRoot struct {
 		UnpublishPosition       func(childComplexity int, id string) int
 		UpdateCandidate         func(childComplexity int, id string, input recruiting.UpdateCandidateInput) int
 		UpdateEvaluationPartner func(childComplexity int, id string, input recruiting.UpdatePartnerInput) int
+		UpdateMessageTemplate   func(childComplexity int, id string, input recruiting.MessageTemplateInput) int
 		UpdateOffer             func(childComplexity int, id string, terms recruiting.OfferTerms) int
 		UpdateOpening           func(childComplexity int, id string, input recruiting.UpdateOpeningInput) int
 		UpdatePerson            func(childComplexity int, id string, input recruiting.PersonInput) int
@@ -681,6 +752,7 @@ type ComplexityRoot struct {
 		HiringTeamMembers    func(childComplexity int) int
 		ID                   func(childComplexity int) int
 		InternalUseCustomID  func(childComplexity int) int
+		Interviews           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.InterviewOrder, where *ent.InterviewWhereInput) int
 		IsDiscreet           func(childComplexity int) int
 		IsPublished          func(childComplexity int) int
 		IsTalentPool         func(childComplexity int) int
@@ -715,29 +787,31 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		APIKeys            func(childComplexity int) int
-		Candidates         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput, filter *recruiting.CandidateFilter) int
-		Contacts           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ContactOrder, where *ent.ContactWhereInput) int
-		Conversations      func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ConversationOrder, where *ent.ConversationWhereInput) int
-		EvaluationPartners func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EvaluationPartnerOrder, where *ent.EvaluationPartnerWhereInput) int
-		Events             func(childComplexity int, after *string, types []string, first *int) int
-		FieldDefinitions   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.FieldDefinitionOrder, where *ent.FieldDefinitionWhereInput) int
-		FindDuplicates     func(childComplexity int, email string, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.PersonWhereInput) int
-		Locations          func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LocationOrder, where *ent.LocationWhereInput) int
-		Node               func(childComplexity int, id string) int
-		Nodes              func(childComplexity int, ids []string) int
-		Openings           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, filter *recruiting.OpeningFilter) int
-		People             func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PersonOrder, where *ent.PersonWhereInput) int
-		Permissions        func(childComplexity int) int
-		PersonExport       func(childComplexity int, id string) int
-		Pipeline           func(childComplexity int, positionID *string) int
-		Positions          func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.PositionOrder, where *ent.PositionWhereInput) int
-		Questionnaires     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) int
-		RejectionReasons   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RejectionReasonOrder, where *ent.RejectionReasonWhereInput) int
-		Roles              func(childComplexity int) int
-		Users              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.UserOrder, where *ent.UserWhereInput) int
-		Viewer             func(childComplexity int) int
-		WebhookEndpoints   func(childComplexity int) int
+		APIKeys                  func(childComplexity int) int
+		Candidates               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput, filter *recruiting.CandidateFilter) int
+		Contacts                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ContactOrder, where *ent.ContactWhereInput) int
+		Conversations            func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.ConversationOrder, where *ent.ConversationWhereInput) int
+		EvaluationPartners       func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EvaluationPartnerOrder, where *ent.EvaluationPartnerWhereInput) int
+		Events                   func(childComplexity int, after *string, types []string, first *int) int
+		FieldDefinitions         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.FieldDefinitionOrder, where *ent.FieldDefinitionWhereInput) int
+		FindDuplicates           func(childComplexity int, email string, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.PersonWhereInput) int
+		Locations                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LocationOrder, where *ent.LocationWhereInput) int
+		MessageTemplateVariables func(childComplexity int) int
+		MessageTemplates         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MessageTemplateOrder, where *ent.MessageTemplateWhereInput) int
+		Node                     func(childComplexity int, id string) int
+		Nodes                    func(childComplexity int, ids []string) int
+		Openings                 func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, filter *recruiting.OpeningFilter) int
+		People                   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PersonOrder, where *ent.PersonWhereInput) int
+		Permissions              func(childComplexity int) int
+		PersonExport             func(childComplexity int, id string) int
+		Pipeline                 func(childComplexity int, positionID *string) int
+		Positions                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.PositionOrder, where *ent.PositionWhereInput) int
+		Questionnaires           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) int
+		RejectionReasons         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RejectionReasonOrder, where *ent.RejectionReasonWhereInput) int
+		Roles                    func(childComplexity int) int
+		Users                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.UserOrder, where *ent.UserWhereInput) int
+		Viewer                   func(childComplexity int) int
+		WebhookEndpoints         func(childComplexity int) int
 	}
 
 	Question struct {
@@ -941,6 +1015,7 @@ type CandidateFileResolver interface {
 	DownloadURLExpires(ctx context.Context, obj *ent.CandidateFile) (*time.Time, error)
 }
 type CompanyResolver interface {
+	Interviews(ctx context.Context, obj *ent.Company, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, includeCancelled *bool, orderBy *ent.InterviewOrder, where *ent.InterviewWhereInput) (*ent.InterviewConnection, error)
 	ViewerUser(ctx context.Context, obj *ent.Company) (*ent.User, error)
 }
 type EvaluationPartnerResolver interface {
@@ -952,6 +1027,9 @@ type EventResolver interface {
 }
 type HiringTeamMemberResolver interface {
 	User(ctx context.Context, obj *ent.HiringTeamMember) (*ent.User, error)
+}
+type InterviewResolver interface {
+	CalendarURL(ctx context.Context, obj *ent.Interview) (string, error)
 }
 type MutationResolver interface {
 	CreateLocation(ctx context.Context, input ent.CreateLocationInput) (*ent.Location, error)
@@ -968,6 +1046,8 @@ type MutationResolver interface {
 	UnassignCandidate(ctx context.Context, id string, userIDs []string) (*ent.Candidate, error)
 	CreateNote(ctx context.Context, candidateID string, input recruiting.CreateNoteInput) (*ent.Note, error)
 	CreateMessage(ctx context.Context, conversationID string, input recruiting.CreateMessageInput) (*ent.Message, error)
+	CreateConversation(ctx context.Context, input recruiting.CreateConversationInput) (*ent.Conversation, error)
+	SendMessage(ctx context.Context, conversationID string, input recruiting.SendMessageInput) (*ent.Message, error)
 	CreateEvaluationPartner(ctx context.Context, input recruiting.CreatePartnerInput) (*ent.EvaluationPartner, error)
 	UpdateEvaluationPartner(ctx context.Context, id string, input recruiting.UpdatePartnerInput) (*ent.EvaluationPartner, error)
 	RefreshPartnerTests(ctx context.Context, partnerID string) (*ent.EvaluationPartner, error)
@@ -982,6 +1062,12 @@ type MutationResolver interface {
 	DeleteCandidateFile(ctx context.Context, id string) (string, error)
 	AddHiringTeamMember(ctx context.Context, positionID string, userID string, role hiringteammember.Role) (*ent.Position, error)
 	RemoveHiringTeamMember(ctx context.Context, positionID string, userID string) (*ent.Position, error)
+	ScheduleInterview(ctx context.Context, input model.ScheduleInterviewInput) (*ent.Interview, error)
+	RescheduleInterview(ctx context.Context, id string, input model.RescheduleInterviewInput) (*ent.Interview, error)
+	CancelInterview(ctx context.Context, id string) (*ent.Interview, error)
+	CreateMessageTemplate(ctx context.Context, input recruiting.MessageTemplateInput) (*ent.MessageTemplate, error)
+	UpdateMessageTemplate(ctx context.Context, id string, input recruiting.MessageTemplateInput) (*ent.MessageTemplate, error)
+	DeleteMessageTemplate(ctx context.Context, id string) (*ent.MessageTemplate, error)
 	CreateOffer(ctx context.Context, candidateID string, openingID string, terms *recruiting.OfferTerms) (*ent.Offer, error)
 	UpdateOffer(ctx context.Context, id string, terms recruiting.OfferTerms) (*ent.Offer, error)
 	RequestOfferApproval(ctx context.Context, id string, approverIDs []string) (*ent.Offer, error)
@@ -1053,6 +1139,7 @@ type QueryResolver interface {
 	EvaluationPartners(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.EvaluationPartnerOrder, where *ent.EvaluationPartnerWhereInput) (*ent.EvaluationPartnerConnection, error)
 	FieldDefinitions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.FieldDefinitionOrder, where *ent.FieldDefinitionWhereInput) (*ent.FieldDefinitionConnection, error)
 	Locations(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.LocationOrder, where *ent.LocationWhereInput) (*ent.LocationConnection, error)
+	MessageTemplates(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.MessageTemplateOrder, where *ent.MessageTemplateWhereInput) (*ent.MessageTemplateConnection, error)
 	People(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PersonOrder, where *ent.PersonWhereInput) (*ent.PersonConnection, error)
 	Positions(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.PositionOrder, where *ent.PositionWhereInput) (*ent.PositionConnection, error)
 	RejectionReasons(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RejectionReasonOrder, where *ent.RejectionReasonWhereInput) (*ent.RejectionReasonConnection, error)
@@ -1063,6 +1150,7 @@ type QueryResolver interface {
 	Openings(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.OpeningOrder, where *ent.OpeningWhereInput, filter *recruiting.OpeningFilter) (*ent.OpeningConnection, error)
 	Candidates(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.CandidateOrder, where *ent.CandidateWhereInput, filter *recruiting.CandidateFilter) (*ent.CandidateConnection, error)
 	Questionnaires(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) (*ent.QuestionnaireConnection, error)
+	MessageTemplateVariables(ctx context.Context) ([]string, error)
 	PersonExport(ctx context.Context, id string) (*ent.PersonExport, error)
 	Pipeline(ctx context.Context, positionID *string) ([]*ent.PipelineStep, error)
 	Permissions(ctx context.Context) ([]*permission.Info, error)
@@ -1484,6 +1572,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Candidate.ID(childComplexity), true
+	case "Candidate.interviews":
+		if e.ComplexityRoot.Candidate.Interviews == nil {
+			break
+		}
+
+		args, err := ec.field_Candidate_interviews_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Candidate.Interviews(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.InterviewOrder), args["where"].(*ent.InterviewWhereInput)), true
 	case "Candidate.notes":
 		if e.ComplexityRoot.Candidate.Notes == nil {
 			break
@@ -1796,6 +1895,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Company.ID(childComplexity), true
+	case "Company.interviews":
+		if e.ComplexityRoot.Company.Interviews == nil {
+			break
+		}
+
+		args, err := ec.field_Company_interviews_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Company.Interviews(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["includeCancelled"].(*bool), args["orderBy"].(*ent.InterviewOrder), args["where"].(*ent.InterviewWhereInput)), true
 	case "Company.name":
 		if e.ComplexityRoot.Company.Name == nil {
 			break
@@ -2294,6 +2404,147 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.HiringTeamMember.User(childComplexity), true
 
+	case "Interview.calendarURL":
+		if e.ComplexityRoot.Interview.CalendarURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.CalendarURL(childComplexity), true
+	case "Interview.candidate":
+		if e.ComplexityRoot.Interview.Candidate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Candidate(childComplexity), true
+	case "Interview.id":
+		if e.ComplexityRoot.Interview.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.ID(childComplexity), true
+	case "Interview.instructions":
+		if e.ComplexityRoot.Interview.Instructions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Instructions(childComplexity), true
+	case "Interview.interviewers":
+		if e.ComplexityRoot.Interview.Interviewers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Interviewers(childComplexity), true
+	case "Interview.location":
+		if e.ComplexityRoot.Interview.Location == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Location(childComplexity), true
+	case "Interview.organizer":
+		if e.ComplexityRoot.Interview.Organizer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Organizer(childComplexity), true
+	case "Interview.position":
+		if e.ComplexityRoot.Interview.Position == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Position(childComplexity), true
+	case "Interview.sequence":
+		if e.ComplexityRoot.Interview.Sequence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Sequence(childComplexity), true
+	case "Interview.status":
+		if e.ComplexityRoot.Interview.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Status(childComplexity), true
+	case "Interview.step":
+		if e.ComplexityRoot.Interview.Step == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Step(childComplexity), true
+	case "Interview.timeCancelled":
+		if e.ComplexityRoot.Interview.TimeCancelled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.TimeCancelled(childComplexity), true
+	case "Interview.timeCreated":
+		if e.ComplexityRoot.Interview.TimeCreated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.TimeCreated(childComplexity), true
+	case "Interview.timeEnd":
+		if e.ComplexityRoot.Interview.TimeEnd == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.TimeEnd(childComplexity), true
+	case "Interview.timeStart":
+		if e.ComplexityRoot.Interview.TimeStart == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.TimeStart(childComplexity), true
+	case "Interview.timeUpdated":
+		if e.ComplexityRoot.Interview.TimeUpdated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.TimeUpdated(childComplexity), true
+	case "Interview.timeZone":
+		if e.ComplexityRoot.Interview.TimeZone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.TimeZone(childComplexity), true
+	case "Interview.videoURL":
+		if e.ComplexityRoot.Interview.VideoURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.VideoURL(childComplexity), true
+
+	case "InterviewConnection.edges":
+		if e.ComplexityRoot.InterviewConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InterviewConnection.Edges(childComplexity), true
+	case "InterviewConnection.pageInfo":
+		if e.ComplexityRoot.InterviewConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InterviewConnection.PageInfo(childComplexity), true
+	case "InterviewConnection.totalCount":
+		if e.ComplexityRoot.InterviewConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InterviewConnection.TotalCount(childComplexity), true
+
+	case "InterviewEdge.cursor":
+		if e.ComplexityRoot.InterviewEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InterviewEdge.Cursor(childComplexity), true
+	case "InterviewEdge.node":
+		if e.ComplexityRoot.InterviewEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InterviewEdge.Node(childComplexity), true
+
 	case "Location.arrivalInstructions":
 		if e.ComplexityRoot.Location.ArrivalInstructions == nil {
 			break
@@ -2422,6 +2673,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Message.Conversation(childComplexity), true
+	case "Message.deliveryAttempts":
+		if e.ComplexityRoot.Message.DeliveryAttempts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Message.DeliveryAttempts(childComplexity), true
+	case "Message.deliveryError":
+		if e.ComplexityRoot.Message.DeliveryError == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Message.DeliveryError(childComplexity), true
+	case "Message.deliveryStatus":
+		if e.ComplexityRoot.Message.DeliveryStatus == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Message.DeliveryStatus(childComplexity), true
 	case "Message.from":
 		if e.ComplexityRoot.Message.From == nil {
 			break
@@ -2446,6 +2715,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Message.Subject(childComplexity), true
+	case "Message.timeDelivered":
+		if e.ComplexityRoot.Message.TimeDelivered == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Message.TimeDelivered(childComplexity), true
 	case "Message.timeSent":
 		if e.ComplexityRoot.Message.TimeSent == nil {
 			break
@@ -2490,6 +2765,81 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.MessageEdge.Node(childComplexity), true
+
+	case "MessageTemplate.body":
+		if e.ComplexityRoot.MessageTemplate.Body == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplate.Body(childComplexity), true
+	case "MessageTemplate.id":
+		if e.ComplexityRoot.MessageTemplate.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplate.ID(childComplexity), true
+	case "MessageTemplate.kind":
+		if e.ComplexityRoot.MessageTemplate.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplate.Kind(childComplexity), true
+	case "MessageTemplate.name":
+		if e.ComplexityRoot.MessageTemplate.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplate.Name(childComplexity), true
+	case "MessageTemplate.subject":
+		if e.ComplexityRoot.MessageTemplate.Subject == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplate.Subject(childComplexity), true
+	case "MessageTemplate.timeCreated":
+		if e.ComplexityRoot.MessageTemplate.TimeCreated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplate.TimeCreated(childComplexity), true
+	case "MessageTemplate.timeUpdated":
+		if e.ComplexityRoot.MessageTemplate.TimeUpdated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplate.TimeUpdated(childComplexity), true
+
+	case "MessageTemplateConnection.edges":
+		if e.ComplexityRoot.MessageTemplateConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplateConnection.Edges(childComplexity), true
+	case "MessageTemplateConnection.pageInfo":
+		if e.ComplexityRoot.MessageTemplateConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplateConnection.PageInfo(childComplexity), true
+	case "MessageTemplateConnection.totalCount":
+		if e.ComplexityRoot.MessageTemplateConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplateConnection.TotalCount(childComplexity), true
+
+	case "MessageTemplateEdge.cursor":
+		if e.ComplexityRoot.MessageTemplateEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplateEdge.Cursor(childComplexity), true
+	case "MessageTemplateEdge.node":
+		if e.ComplexityRoot.MessageTemplateEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MessageTemplateEdge.Node(childComplexity), true
 
 	case "Mutation.acceptOffer":
 		if e.ComplexityRoot.Mutation.AcceptOffer == nil {
@@ -2557,6 +2907,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AssignCandidate(childComplexity, args["id"].(string), args["userIDs"].([]string)), true
+	case "Mutation.cancelInterview":
+		if e.ComplexityRoot.Mutation.CancelInterview == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_cancelInterview_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CancelInterview(childComplexity, args["id"].(string)), true
 	case "Mutation.clonePosition":
 		if e.ComplexityRoot.Mutation.ClonePosition == nil {
 			break
@@ -2590,6 +2951,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateCandidate(childComplexity, args["input"].(recruiting.CreateCandidateInput)), true
+	case "Mutation.createConversation":
+		if e.ComplexityRoot.Mutation.CreateConversation == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createConversation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateConversation(childComplexity, args["input"].(recruiting.CreateConversationInput)), true
 	case "Mutation.createEvaluationPartner":
 		if e.ComplexityRoot.Mutation.CreateEvaluationPartner == nil {
 			break
@@ -2623,6 +2995,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateMessage(childComplexity, args["conversationID"].(string), args["input"].(recruiting.CreateMessageInput)), true
+	case "Mutation.createMessageTemplate":
+		if e.ComplexityRoot.Mutation.CreateMessageTemplate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createMessageTemplate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateMessageTemplate(childComplexity, args["input"].(recruiting.MessageTemplateInput)), true
 	case "Mutation.createNote":
 		if e.ComplexityRoot.Mutation.CreateNote == nil {
 			break
@@ -2733,6 +3116,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteCandidateFile(childComplexity, args["id"].(string)), true
+	case "Mutation.deleteMessageTemplate":
+		if e.ComplexityRoot.Mutation.DeleteMessageTemplate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteMessageTemplate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteMessageTemplate(childComplexity, args["id"].(string)), true
 	case "Mutation.deleteRole":
 		if e.ComplexityRoot.Mutation.DeleteRole == nil {
 			break
@@ -2931,6 +3325,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RequestOfferApproval(childComplexity, args["id"].(string), args["approverIDs"].([]string)), true
+	case "Mutation.rescheduleInterview":
+		if e.ComplexityRoot.Mutation.RescheduleInterview == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_rescheduleInterview_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RescheduleInterview(childComplexity, args["id"].(string), args["input"].(model.RescheduleInterviewInput)), true
 	case "Mutation.reviveCandidate":
 		if e.ComplexityRoot.Mutation.ReviveCandidate == nil {
 			break
@@ -2975,6 +3380,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RunRetention(childComplexity, args["dryRun"].(bool)), true
+	case "Mutation.scheduleInterview":
+		if e.ComplexityRoot.Mutation.ScheduleInterview == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_scheduleInterview_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ScheduleInterview(childComplexity, args["input"].(model.ScheduleInterviewInput)), true
+	case "Mutation.sendMessage":
+		if e.ComplexityRoot.Mutation.SendMessage == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_sendMessage_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SendMessage(childComplexity, args["conversationID"].(string), args["input"].(recruiting.SendMessageInput)), true
 	case "Mutation.sendOffer":
 		if e.ComplexityRoot.Mutation.SendOffer == nil {
 			break
@@ -3096,6 +3523,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateEvaluationPartner(childComplexity, args["id"].(string), args["input"].(recruiting.UpdatePartnerInput)), true
+	case "Mutation.updateMessageTemplate":
+		if e.ComplexityRoot.Mutation.UpdateMessageTemplate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateMessageTemplate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateMessageTemplate(childComplexity, args["id"].(string), args["input"].(recruiting.MessageTemplateInput)), true
 	case "Mutation.updateOffer":
 		if e.ComplexityRoot.Mutation.UpdateOffer == nil {
 			break
@@ -4052,6 +4490,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Position.InternalUseCustomID(childComplexity), true
+	case "Position.interviews":
+		if e.ComplexityRoot.Position.Interviews == nil {
+			break
+		}
+
+		args, err := ec.field_Position_interviews_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Position.Interviews(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.InterviewOrder), args["where"].(*ent.InterviewWhereInput)), true
 	case "Position.isDiscreet":
 		if e.ComplexityRoot.Position.IsDiscreet == nil {
 			break
@@ -4305,6 +4754,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Locations(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.LocationOrder), args["where"].(*ent.LocationWhereInput)), true
+	case "Query.messageTemplateVariables":
+		if e.ComplexityRoot.Query.MessageTemplateVariables == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.MessageTemplateVariables(childComplexity), true
+	case "Query.messageTemplates":
+		if e.ComplexityRoot.Query.MessageTemplates == nil {
+			break
+		}
+
+		args, err := ec.field_Query_messageTemplates_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.MessageTemplates(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.MessageTemplateOrder), args["where"].(*ent.MessageTemplateWhereInput)), true
 	case "Query.node":
 		if e.ComplexityRoot.Query.Node == nil {
 			break
@@ -5147,6 +5613,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ConversationWhereInput", ec.unmarshalInputConversationWhereInput),
 			graphql.NewInputUnmarshaler("CreateAPIKeyInput", ec.unmarshalInputCreateAPIKeyInput),
 			graphql.NewInputUnmarshaler("CreateCandidateInput", ec.unmarshalInputCreateCandidateInput),
+			graphql.NewInputUnmarshaler("CreateConversationInput", ec.unmarshalInputCreateConversationInput),
 			graphql.NewInputUnmarshaler("CreateEvaluationPartnerInput", ec.unmarshalInputCreateEvaluationPartnerInput),
 			graphql.NewInputUnmarshaler("CreateLocationInput", ec.unmarshalInputCreateLocationInput),
 			graphql.NewInputUnmarshaler("CreateMessageInput", ec.unmarshalInputCreateMessageInput),
@@ -5160,10 +5627,15 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("EvaluationPartnerWhereInput", ec.unmarshalInputEvaluationPartnerWhereInput),
 			graphql.NewInputUnmarshaler("FieldDefinitionOrder", ec.unmarshalInputFieldDefinitionOrder),
 			graphql.NewInputUnmarshaler("FieldDefinitionWhereInput", ec.unmarshalInputFieldDefinitionWhereInput),
+			graphql.NewInputUnmarshaler("InterviewOrder", ec.unmarshalInputInterviewOrder),
+			graphql.NewInputUnmarshaler("InterviewWhereInput", ec.unmarshalInputInterviewWhereInput),
 			graphql.NewInputUnmarshaler("LocationOrder", ec.unmarshalInputLocationOrder),
 			graphql.NewInputUnmarshaler("LocationRefInput", ec.unmarshalInputLocationRefInput),
 			graphql.NewInputUnmarshaler("LocationWhereInput", ec.unmarshalInputLocationWhereInput),
 			graphql.NewInputUnmarshaler("MessageOrder", ec.unmarshalInputMessageOrder),
+			graphql.NewInputUnmarshaler("MessageTemplateInput", ec.unmarshalInputMessageTemplateInput),
+			graphql.NewInputUnmarshaler("MessageTemplateOrder", ec.unmarshalInputMessageTemplateOrder),
+			graphql.NewInputUnmarshaler("MessageTemplateWhereInput", ec.unmarshalInputMessageTemplateWhereInput),
 			graphql.NewInputUnmarshaler("MessageWhereInput", ec.unmarshalInputMessageWhereInput),
 			graphql.NewInputUnmarshaler("NamedValueInput", ec.unmarshalInputNamedValueInput),
 			graphql.NewInputUnmarshaler("NoteDetailInput", ec.unmarshalInputNoteDetailInput),
@@ -5190,7 +5662,10 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("RejectionReasonOrder", ec.unmarshalInputRejectionReasonOrder),
 			graphql.NewInputUnmarshaler("RejectionReasonWhereInput", ec.unmarshalInputRejectionReasonWhereInput),
 			graphql.NewInputUnmarshaler("RequiredCandidateFieldsInput", ec.unmarshalInputRequiredCandidateFieldsInput),
+			graphql.NewInputUnmarshaler("RescheduleInterviewInput", ec.unmarshalInputRescheduleInterviewInput),
 			graphql.NewInputUnmarshaler("SalaryRangeInput", ec.unmarshalInputSalaryRangeInput),
+			graphql.NewInputUnmarshaler("ScheduleInterviewInput", ec.unmarshalInputScheduleInterviewInput),
+			graphql.NewInputUnmarshaler("SendMessageInput", ec.unmarshalInputSendMessageInput),
 			graphql.NewInputUnmarshaler("TestSubmissionOrder", ec.unmarshalInputTestSubmissionOrder),
 			graphql.NewInputUnmarshaler("TestSubmissionWhereInput", ec.unmarshalInputTestSubmissionWhereInput),
 			graphql.NewInputUnmarshaler("UpdateCandidateInput", ec.unmarshalInputUpdateCandidateInput),
@@ -5360,6 +5835,8 @@ input RejectCandidateInput {
   reasonID: ID!
   "A note on the rejection, plain text."
   note: String
+  "A message template (query messageTemplates) to e-mail the candidate, rendered for them, in a new conversation; the message is queued with the rejection and sent after it commits."
+  messageTemplateID: ID
 }
 
 extend type Mutation {
@@ -5468,6 +5945,42 @@ extend type Mutation {
   createNote("The candidate the note is about." candidateID: ID!, "The note." input: CreateNoteInput!): Note!
   "Adds a message to an existing conversation."
   createMessage("The conversation to add to." conversationID: ID!, "The message." input: CreateMessageInput!): Message!
+}
+
+"A conversation with a candidate."
+input CreateConversationInput {
+  "The candidate the conversation is with."
+  candidateID: ID!
+  "The conversation's subject, plain text; empty when left out."
+  subject: String
+}
+
+"""
+A message a user sends to the conversation's candidate by e-mail: either
+templateID, or a subject and body of its own.
+"""
+input SendMessageInput {
+  "A message template (query messageTemplates), rendered for the conversation's candidate; not with subject or body."
+  templateID: ID
+  "Plain text; the conversation's subject when left out (without a template)."
+  subject: String
+  "Plain text; required without a template."
+  body: String
+  "The interview's start, for a template that uses {{.interview.time}}."
+  interviewTime: Time
+}
+
+extend type Mutation {
+  "Starts a conversation with a candidate (conversation.created), to which sendMessage sends e-mail."
+  createConversation("The conversation." input: CreateConversationInput!): Conversation!
+  """
+  Sends a message by e-mail to the conversation's candidate from the signed-in
+  user (message.created). The message is QUEUED and e-mailed in the
+  background, retried when the mail server refuses for now; its
+  deliveryStatus turns SENT, or FAILED with deliveryError
+  (message.delivery_failed).
+  """
+  sendMessage("The conversation, which must be with a candidate." conversationID: ID!, "The message." input: SendMessageInput!): Message!
 }
 `, BuiltIn: false},
 	{Name: "../ent.graphqls", Input: `directive @goField(forceResolver: Boolean, name: String, omittable: Boolean) on FIELD_DEFINITION | INPUT_FIELD_DEFINITION
@@ -6968,6 +7481,40 @@ type Candidate implements Node {
   """
   currentStep: PipelineStep
   """
+  The candidate's interviews.
+  """
+  interviews(
+    """
+    Returns the elements in the list that come after the specified cursor.
+    """
+    after: Cursor
+
+    """
+    Returns the first _n_ elements from the list.
+    """
+    first: Int
+
+    """
+    Returns the elements in the list that come before the specified cursor.
+    """
+    before: Cursor
+
+    """
+    Returns the last _n_ elements from the list.
+    """
+    last: Int
+
+    """
+    Ordering options for Interviews returned from the connection.
+    """
+    orderBy: InterviewOrder
+
+    """
+    Filtering options for Interviews returned from the connection.
+    """
+    where: InterviewWhereInput
+  ): InterviewConnection!
+  """
   Every step the candidate has been in, with when it entered and left.
   """
   stepHistory(
@@ -8285,6 +8832,14 @@ input CandidateWhereInput {
   Matches records with a currentStep that matches every filter in the list.
   """
   hasCurrentStepWith: [PipelineStepWhereInput!]
+  """
+  interviews edge predicates
+  """
+  hasInterviews: Boolean
+  """
+  Matches records with a interviews that matches every filter in the list.
+  """
+  hasInterviewsWith: [InterviewWhereInput!]
   """
   step_history edge predicates
   """
@@ -10040,6 +10595,674 @@ input FieldDefinitionWhereInput {
   internalUseNEQ: Boolean
 }
 """
+An interview of a candidate at a pipeline step: its interviewers, time, place and instructions.
+"""
+type Interview implements Node {
+  """
+  The global id of the Interview: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  Whether the interview takes place.
+  """
+  status: InterviewStatus!
+  """
+  When the interview starts.
+  """
+  timeStart: Time!
+  """
+  When the interview ends.
+  """
+  timeEnd: Time!
+  """
+  The IANA time zone the interview is held in (Europe/Berlin); invitations show its times in it.
+  """
+  timeZone: String!
+  """
+  Where the interview takes place, for people; empty when it is held only by video.
+  """
+  location: String!
+  """
+  The video call's link; empty when there is none.
+  """
+  videoURL: String!
+  """
+  Instructions for the interviewers, plain text.
+  """
+  instructions: String!
+  """
+  The SEQUENCE of the interview's iCalendar invitation: it rises with every reschedule and the cancellation, so calendars replace what they hold.
+  """
+  sequence: Int!
+  """
+  When the interview was scheduled.
+  """
+  timeCreated: Time!
+  """
+  When the interview last changed.
+  """
+  timeUpdated: Time!
+  """
+  When the interview was cancelled; null unless it was.
+  """
+  timeCancelled: Time
+  """
+  The candidate interviewed.
+  """
+  candidate: Candidate!
+  """
+  The candidate's position.
+  """
+  position: Position!
+  """
+  The pipeline step the interview is for; null once the step was removed.
+  """
+  step: PipelineStep
+  """
+  The user who organizes the interview.
+  """
+  organizer: User!
+  """
+  The users who interview the candidate.
+  """
+  interviewers: [User!]
+}
+"""
+A connection to a list of items.
+"""
+type InterviewConnection {
+  """
+  A list of edges.
+  """
+  edges: [InterviewEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type InterviewEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: Interview
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+Ordering options for Interview connections
+"""
+input InterviewOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order Interviews.
+  """
+  field: InterviewOrderField!
+}
+"""
+Properties by which Interview connections can be ordered.
+"""
+enum InterviewOrderField {
+  """
+  Orders by status.
+  """
+  STATUS
+  """
+  Orders by time start.
+  """
+  TIME_START
+  """
+  Orders by time created.
+  """
+  TIME_CREATED
+}
+"""
+InterviewStatus is enum for the field status
+"""
+enum InterviewStatus @goModel(model: "github.com/hiregraph/hiregraph/ent/interview.Status") {
+  """
+  Takes place at its time.
+  """
+  SCHEDULED
+  """
+  Was cancelled; its invitation was withdrawn.
+  """
+  CANCELLED
+}
+"""
+InterviewWhereInput is used for filtering Interview objects.
+Input was generated by ent.
+"""
+input InterviewWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: InterviewWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [InterviewWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [InterviewWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  status field predicates
+  """
+  status: InterviewStatus
+  """
+  Matches records whose status does not equal the value.
+  """
+  statusNEQ: InterviewStatus
+  """
+  Matches records whose status is one of the values.
+  """
+  statusIn: [InterviewStatus!]
+  """
+  Matches records whose status is none of the values.
+  """
+  statusNotIn: [InterviewStatus!]
+  """
+  time_start field predicates
+  """
+  timeStart: Time
+  """
+  Matches records whose timeStart does not equal the value.
+  """
+  timeStartNEQ: Time
+  """
+  Matches records whose timeStart is one of the values.
+  """
+  timeStartIn: [Time!]
+  """
+  Matches records whose timeStart is none of the values.
+  """
+  timeStartNotIn: [Time!]
+  """
+  Matches records whose timeStart is after (greater than) the value.
+  """
+  timeStartGT: Time
+  """
+  Matches records whose timeStart is the value or after (greater).
+  """
+  timeStartGTE: Time
+  """
+  Matches records whose timeStart is before (less than) the value.
+  """
+  timeStartLT: Time
+  """
+  Matches records whose timeStart is the value or before (less).
+  """
+  timeStartLTE: Time
+  """
+  time_end field predicates
+  """
+  timeEnd: Time
+  """
+  Matches records whose timeEnd does not equal the value.
+  """
+  timeEndNEQ: Time
+  """
+  Matches records whose timeEnd is one of the values.
+  """
+  timeEndIn: [Time!]
+  """
+  Matches records whose timeEnd is none of the values.
+  """
+  timeEndNotIn: [Time!]
+  """
+  Matches records whose timeEnd is after (greater than) the value.
+  """
+  timeEndGT: Time
+  """
+  Matches records whose timeEnd is the value or after (greater).
+  """
+  timeEndGTE: Time
+  """
+  Matches records whose timeEnd is before (less than) the value.
+  """
+  timeEndLT: Time
+  """
+  Matches records whose timeEnd is the value or before (less).
+  """
+  timeEndLTE: Time
+  """
+  time_zone field predicates
+  """
+  timeZone: String
+  """
+  Matches records whose timeZone does not equal the value.
+  """
+  timeZoneNEQ: String
+  """
+  Matches records whose timeZone is one of the values.
+  """
+  timeZoneIn: [String!]
+  """
+  Matches records whose timeZone is none of the values.
+  """
+  timeZoneNotIn: [String!]
+  """
+  Matches records whose timeZone is after (greater than) the value.
+  """
+  timeZoneGT: String
+  """
+  Matches records whose timeZone is the value or after (greater).
+  """
+  timeZoneGTE: String
+  """
+  Matches records whose timeZone is before (less than) the value.
+  """
+  timeZoneLT: String
+  """
+  Matches records whose timeZone is the value or before (less).
+  """
+  timeZoneLTE: String
+  """
+  Matches records whose timeZone contains the value.
+  """
+  timeZoneContains: String
+  """
+  Matches records whose timeZone starts with the value.
+  """
+  timeZoneHasPrefix: String
+  """
+  Matches records whose timeZone ends with the value.
+  """
+  timeZoneHasSuffix: String
+  """
+  Matches records whose timeZone equals the value, ignoring case.
+  """
+  timeZoneEqualFold: String
+  """
+  Matches records whose timeZone contains the value, ignoring case.
+  """
+  timeZoneContainsFold: String
+  """
+  location field predicates
+  """
+  location: String
+  """
+  Matches records whose location does not equal the value.
+  """
+  locationNEQ: String
+  """
+  Matches records whose location is one of the values.
+  """
+  locationIn: [String!]
+  """
+  Matches records whose location is none of the values.
+  """
+  locationNotIn: [String!]
+  """
+  Matches records whose location is after (greater than) the value.
+  """
+  locationGT: String
+  """
+  Matches records whose location is the value or after (greater).
+  """
+  locationGTE: String
+  """
+  Matches records whose location is before (less than) the value.
+  """
+  locationLT: String
+  """
+  Matches records whose location is the value or before (less).
+  """
+  locationLTE: String
+  """
+  Matches records whose location contains the value.
+  """
+  locationContains: String
+  """
+  Matches records whose location starts with the value.
+  """
+  locationHasPrefix: String
+  """
+  Matches records whose location ends with the value.
+  """
+  locationHasSuffix: String
+  """
+  Matches records whose location equals the value, ignoring case.
+  """
+  locationEqualFold: String
+  """
+  Matches records whose location contains the value, ignoring case.
+  """
+  locationContainsFold: String
+  """
+  video_url field predicates
+  """
+  videoURL: String
+  """
+  Matches records whose videoURL does not equal the value.
+  """
+  videoURLNEQ: String
+  """
+  Matches records whose videoURL is one of the values.
+  """
+  videoURLIn: [String!]
+  """
+  Matches records whose videoURL is none of the values.
+  """
+  videoURLNotIn: [String!]
+  """
+  Matches records whose videoURL is after (greater than) the value.
+  """
+  videoURLGT: String
+  """
+  Matches records whose videoURL is the value or after (greater).
+  """
+  videoURLGTE: String
+  """
+  Matches records whose videoURL is before (less than) the value.
+  """
+  videoURLLT: String
+  """
+  Matches records whose videoURL is the value or before (less).
+  """
+  videoURLLTE: String
+  """
+  Matches records whose videoURL contains the value.
+  """
+  videoURLContains: String
+  """
+  Matches records whose videoURL starts with the value.
+  """
+  videoURLHasPrefix: String
+  """
+  Matches records whose videoURL ends with the value.
+  """
+  videoURLHasSuffix: String
+  """
+  Matches records whose videoURL equals the value, ignoring case.
+  """
+  videoURLEqualFold: String
+  """
+  Matches records whose videoURL contains the value, ignoring case.
+  """
+  videoURLContainsFold: String
+  """
+  instructions field predicates
+  """
+  instructions: String
+  """
+  Matches records whose instructions does not equal the value.
+  """
+  instructionsNEQ: String
+  """
+  Matches records whose instructions is one of the values.
+  """
+  instructionsIn: [String!]
+  """
+  Matches records whose instructions is none of the values.
+  """
+  instructionsNotIn: [String!]
+  """
+  Matches records whose instructions is after (greater than) the value.
+  """
+  instructionsGT: String
+  """
+  Matches records whose instructions is the value or after (greater).
+  """
+  instructionsGTE: String
+  """
+  Matches records whose instructions is before (less than) the value.
+  """
+  instructionsLT: String
+  """
+  Matches records whose instructions is the value or before (less).
+  """
+  instructionsLTE: String
+  """
+  Matches records whose instructions contains the value.
+  """
+  instructionsContains: String
+  """
+  Matches records whose instructions starts with the value.
+  """
+  instructionsHasPrefix: String
+  """
+  Matches records whose instructions ends with the value.
+  """
+  instructionsHasSuffix: String
+  """
+  Matches records whose instructions equals the value, ignoring case.
+  """
+  instructionsEqualFold: String
+  """
+  Matches records whose instructions contains the value, ignoring case.
+  """
+  instructionsContainsFold: String
+  """
+  sequence field predicates
+  """
+  sequence: Int
+  """
+  Matches records whose sequence does not equal the value.
+  """
+  sequenceNEQ: Int
+  """
+  Matches records whose sequence is one of the values.
+  """
+  sequenceIn: [Int!]
+  """
+  Matches records whose sequence is none of the values.
+  """
+  sequenceNotIn: [Int!]
+  """
+  Matches records whose sequence is after (greater than) the value.
+  """
+  sequenceGT: Int
+  """
+  Matches records whose sequence is the value or after (greater).
+  """
+  sequenceGTE: Int
+  """
+  Matches records whose sequence is before (less than) the value.
+  """
+  sequenceLT: Int
+  """
+  Matches records whose sequence is the value or before (less).
+  """
+  sequenceLTE: Int
+  """
+  time_created field predicates
+  """
+  timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
+  timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
+  timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
+  timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
+  timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
+  timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
+  timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
+  timeCreatedLTE: Time
+  """
+  time_updated field predicates
+  """
+  timeUpdated: Time
+  """
+  Matches records whose timeUpdated does not equal the value.
+  """
+  timeUpdatedNEQ: Time
+  """
+  Matches records whose timeUpdated is one of the values.
+  """
+  timeUpdatedIn: [Time!]
+  """
+  Matches records whose timeUpdated is none of the values.
+  """
+  timeUpdatedNotIn: [Time!]
+  """
+  Matches records whose timeUpdated is after (greater than) the value.
+  """
+  timeUpdatedGT: Time
+  """
+  Matches records whose timeUpdated is the value or after (greater).
+  """
+  timeUpdatedGTE: Time
+  """
+  Matches records whose timeUpdated is before (less than) the value.
+  """
+  timeUpdatedLT: Time
+  """
+  Matches records whose timeUpdated is the value or before (less).
+  """
+  timeUpdatedLTE: Time
+  """
+  time_cancelled field predicates
+  """
+  timeCancelled: Time
+  """
+  Matches records whose timeCancelled does not equal the value.
+  """
+  timeCancelledNEQ: Time
+  """
+  Matches records whose timeCancelled is one of the values.
+  """
+  timeCancelledIn: [Time!]
+  """
+  Matches records whose timeCancelled is none of the values.
+  """
+  timeCancelledNotIn: [Time!]
+  """
+  Matches records whose timeCancelled is after (greater than) the value.
+  """
+  timeCancelledGT: Time
+  """
+  Matches records whose timeCancelled is the value or after (greater).
+  """
+  timeCancelledGTE: Time
+  """
+  Matches records whose timeCancelled is before (less than) the value.
+  """
+  timeCancelledLT: Time
+  """
+  Matches records whose timeCancelled is the value or before (less).
+  """
+  timeCancelledLTE: Time
+  """
+  Matches records whose timeCancelled is null.
+  """
+  timeCancelledIsNil: Boolean
+  """
+  Matches records whose timeCancelled is set.
+  """
+  timeCancelledNotNil: Boolean
+  """
+  candidate edge predicates
+  """
+  hasCandidate: Boolean
+  """
+  Matches records with a candidate that matches every filter in the list.
+  """
+  hasCandidateWith: [CandidateWhereInput!]
+  """
+  position edge predicates
+  """
+  hasPosition: Boolean
+  """
+  Matches records with a position that matches every filter in the list.
+  """
+  hasPositionWith: [PositionWhereInput!]
+  """
+  step edge predicates
+  """
+  hasStep: Boolean
+  """
+  Matches records with a step that matches every filter in the list.
+  """
+  hasStepWith: [PipelineStepWhereInput!]
+  """
+  organizer edge predicates
+  """
+  hasOrganizer: Boolean
+  """
+  Matches records with a organizer that matches every filter in the list.
+  """
+  hasOrganizerWith: [UserWhereInput!]
+  """
+  interviewers edge predicates
+  """
+  hasInterviewers: Boolean
+  """
+  Matches records with a interviewers that matches every filter in the list.
+  """
+  hasInterviewersWith: [UserWhereInput!]
+}
+"""
 An office or site where positions are based (spec 2.3).
 """
 type Location implements Node {
@@ -10753,6 +11976,22 @@ type Message implements Node {
   """
   bcc: [Party!]!
   """
+  Where the e-mail to the candidate stands; null for a message that is only logged, not sent.
+  """
+  deliveryStatus: MessageDeliveryStatus
+  """
+  Why the last delivery attempt failed; null while none has.
+  """
+  deliveryError: String
+  """
+  How many times the e-mail was tried.
+  """
+  deliveryAttempts: Int!
+  """
+  When the mail server accepted the e-mail; null until it has.
+  """
+  timeDelivered: Time
+  """
   The conversation the message belongs to.
   """
   conversation: Conversation!
@@ -10773,6 +12012,23 @@ type MessageConnection {
   Identifies the total count of items in the connection.
   """
   totalCount: Int!
+}
+"""
+MessageDeliveryStatus is enum for the field delivery_status
+"""
+enum MessageDeliveryStatus @goModel(model: "github.com/hiregraph/hiregraph/ent/message.DeliveryStatus") {
+  """
+  Waiting to be sent, or to be tried again after a refusal (deliveryError says why).
+  """
+  QUEUED
+  """
+  Accepted by the mail server (or written to the outbox).
+  """
+  SENT
+  """
+  Refused for good, or refused at every attempt; deliveryError says why.
+  """
+  FAILED
 }
 """
 An edge in a connection.
@@ -10808,6 +12064,406 @@ enum MessageOrderField {
   Orders by time sent.
   """
   TIME_SENT
+}
+"""
+A company's template for a common message to candidates (acknowledgement, interview invitation, rejection).
+"""
+type MessageTemplate implements Node {
+  """
+  The global id of the MessageTemplate: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  The template's name, unique in the company.
+  """
+  name: String!
+  """
+  What the template is for.
+  """
+  kind: MessageTemplateKind!
+  """
+  The subject line, a Go text/template with the template variables.
+  """
+  subject: String!
+  """
+  The plain-text body, a Go text/template with the template variables.
+  """
+  body: String!
+  """
+  When the template was created.
+  """
+  timeCreated: Time!
+  """
+  When the template last changed.
+  """
+  timeUpdated: Time!
+}
+"""
+A connection to a list of items.
+"""
+type MessageTemplateConnection {
+  """
+  A list of edges.
+  """
+  edges: [MessageTemplateEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type MessageTemplateEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: MessageTemplate
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+MessageTemplateKind is enum for the field kind
+"""
+enum MessageTemplateKind @goModel(model: "github.com/hiregraph/hiregraph/ent/messagetemplate.Kind") {
+  """
+  Confirms an application was received.
+  """
+  ACKNOWLEDGEMENT
+  """
+  Invites the candidate to an interview.
+  """
+  INTERVIEW_INVITATION
+  """
+  Turns the candidate down (rejectCandidate's template).
+  """
+  REJECTION
+  """
+  Any other message.
+  """
+  OTHER
+}
+"""
+Ordering options for MessageTemplate connections
+"""
+input MessageTemplateOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order MessageTemplates.
+  """
+  field: MessageTemplateOrderField!
+}
+"""
+Properties by which MessageTemplate connections can be ordered.
+"""
+enum MessageTemplateOrderField {
+  """
+  Orders by name.
+  """
+  NAME
+}
+"""
+MessageTemplateWhereInput is used for filtering MessageTemplate objects.
+Input was generated by ent.
+"""
+input MessageTemplateWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: MessageTemplateWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [MessageTemplateWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [MessageTemplateWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  name field predicates
+  """
+  name: String
+  """
+  Matches records whose name does not equal the value.
+  """
+  nameNEQ: String
+  """
+  Matches records whose name is one of the values.
+  """
+  nameIn: [String!]
+  """
+  Matches records whose name is none of the values.
+  """
+  nameNotIn: [String!]
+  """
+  Matches records whose name is after (greater than) the value.
+  """
+  nameGT: String
+  """
+  Matches records whose name is the value or after (greater).
+  """
+  nameGTE: String
+  """
+  Matches records whose name is before (less than) the value.
+  """
+  nameLT: String
+  """
+  Matches records whose name is the value or before (less).
+  """
+  nameLTE: String
+  """
+  Matches records whose name contains the value.
+  """
+  nameContains: String
+  """
+  Matches records whose name starts with the value.
+  """
+  nameHasPrefix: String
+  """
+  Matches records whose name ends with the value.
+  """
+  nameHasSuffix: String
+  """
+  Matches records whose name equals the value, ignoring case.
+  """
+  nameEqualFold: String
+  """
+  Matches records whose name contains the value, ignoring case.
+  """
+  nameContainsFold: String
+  """
+  kind field predicates
+  """
+  kind: MessageTemplateKind
+  """
+  Matches records whose kind does not equal the value.
+  """
+  kindNEQ: MessageTemplateKind
+  """
+  Matches records whose kind is one of the values.
+  """
+  kindIn: [MessageTemplateKind!]
+  """
+  Matches records whose kind is none of the values.
+  """
+  kindNotIn: [MessageTemplateKind!]
+  """
+  subject field predicates
+  """
+  subject: String
+  """
+  Matches records whose subject does not equal the value.
+  """
+  subjectNEQ: String
+  """
+  Matches records whose subject is one of the values.
+  """
+  subjectIn: [String!]
+  """
+  Matches records whose subject is none of the values.
+  """
+  subjectNotIn: [String!]
+  """
+  Matches records whose subject is after (greater than) the value.
+  """
+  subjectGT: String
+  """
+  Matches records whose subject is the value or after (greater).
+  """
+  subjectGTE: String
+  """
+  Matches records whose subject is before (less than) the value.
+  """
+  subjectLT: String
+  """
+  Matches records whose subject is the value or before (less).
+  """
+  subjectLTE: String
+  """
+  Matches records whose subject contains the value.
+  """
+  subjectContains: String
+  """
+  Matches records whose subject starts with the value.
+  """
+  subjectHasPrefix: String
+  """
+  Matches records whose subject ends with the value.
+  """
+  subjectHasSuffix: String
+  """
+  Matches records whose subject equals the value, ignoring case.
+  """
+  subjectEqualFold: String
+  """
+  Matches records whose subject contains the value, ignoring case.
+  """
+  subjectContainsFold: String
+  """
+  body field predicates
+  """
+  body: String
+  """
+  Matches records whose body does not equal the value.
+  """
+  bodyNEQ: String
+  """
+  Matches records whose body is one of the values.
+  """
+  bodyIn: [String!]
+  """
+  Matches records whose body is none of the values.
+  """
+  bodyNotIn: [String!]
+  """
+  Matches records whose body is after (greater than) the value.
+  """
+  bodyGT: String
+  """
+  Matches records whose body is the value or after (greater).
+  """
+  bodyGTE: String
+  """
+  Matches records whose body is before (less than) the value.
+  """
+  bodyLT: String
+  """
+  Matches records whose body is the value or before (less).
+  """
+  bodyLTE: String
+  """
+  Matches records whose body contains the value.
+  """
+  bodyContains: String
+  """
+  Matches records whose body starts with the value.
+  """
+  bodyHasPrefix: String
+  """
+  Matches records whose body ends with the value.
+  """
+  bodyHasSuffix: String
+  """
+  Matches records whose body equals the value, ignoring case.
+  """
+  bodyEqualFold: String
+  """
+  Matches records whose body contains the value, ignoring case.
+  """
+  bodyContainsFold: String
+  """
+  time_created field predicates
+  """
+  timeCreated: Time
+  """
+  Matches records whose timeCreated does not equal the value.
+  """
+  timeCreatedNEQ: Time
+  """
+  Matches records whose timeCreated is one of the values.
+  """
+  timeCreatedIn: [Time!]
+  """
+  Matches records whose timeCreated is none of the values.
+  """
+  timeCreatedNotIn: [Time!]
+  """
+  Matches records whose timeCreated is after (greater than) the value.
+  """
+  timeCreatedGT: Time
+  """
+  Matches records whose timeCreated is the value or after (greater).
+  """
+  timeCreatedGTE: Time
+  """
+  Matches records whose timeCreated is before (less than) the value.
+  """
+  timeCreatedLT: Time
+  """
+  Matches records whose timeCreated is the value or before (less).
+  """
+  timeCreatedLTE: Time
+  """
+  time_updated field predicates
+  """
+  timeUpdated: Time
+  """
+  Matches records whose timeUpdated does not equal the value.
+  """
+  timeUpdatedNEQ: Time
+  """
+  Matches records whose timeUpdated is one of the values.
+  """
+  timeUpdatedIn: [Time!]
+  """
+  Matches records whose timeUpdated is none of the values.
+  """
+  timeUpdatedNotIn: [Time!]
+  """
+  Matches records whose timeUpdated is after (greater than) the value.
+  """
+  timeUpdatedGT: Time
+  """
+  Matches records whose timeUpdated is the value or after (greater).
+  """
+  timeUpdatedGTE: Time
+  """
+  Matches records whose timeUpdated is before (less than) the value.
+  """
+  timeUpdatedLT: Time
+  """
+  Matches records whose timeUpdated is the value or before (less).
+  """
+  timeUpdatedLTE: Time
 }
 """
 MessageWhereInput is used for filtering Message objects.
@@ -11054,6 +12710,162 @@ input MessageWhereInput {
   Matches records whose body contains the value, ignoring case.
   """
   bodyContainsFold: String
+  """
+  delivery_status field predicates
+  """
+  deliveryStatus: MessageDeliveryStatus
+  """
+  Matches records whose deliveryStatus does not equal the value.
+  """
+  deliveryStatusNEQ: MessageDeliveryStatus
+  """
+  Matches records whose deliveryStatus is one of the values.
+  """
+  deliveryStatusIn: [MessageDeliveryStatus!]
+  """
+  Matches records whose deliveryStatus is none of the values.
+  """
+  deliveryStatusNotIn: [MessageDeliveryStatus!]
+  """
+  Matches records whose deliveryStatus is null.
+  """
+  deliveryStatusIsNil: Boolean
+  """
+  Matches records whose deliveryStatus is set.
+  """
+  deliveryStatusNotNil: Boolean
+  """
+  delivery_error field predicates
+  """
+  deliveryError: String
+  """
+  Matches records whose deliveryError does not equal the value.
+  """
+  deliveryErrorNEQ: String
+  """
+  Matches records whose deliveryError is one of the values.
+  """
+  deliveryErrorIn: [String!]
+  """
+  Matches records whose deliveryError is none of the values.
+  """
+  deliveryErrorNotIn: [String!]
+  """
+  Matches records whose deliveryError is after (greater than) the value.
+  """
+  deliveryErrorGT: String
+  """
+  Matches records whose deliveryError is the value or after (greater).
+  """
+  deliveryErrorGTE: String
+  """
+  Matches records whose deliveryError is before (less than) the value.
+  """
+  deliveryErrorLT: String
+  """
+  Matches records whose deliveryError is the value or before (less).
+  """
+  deliveryErrorLTE: String
+  """
+  Matches records whose deliveryError contains the value.
+  """
+  deliveryErrorContains: String
+  """
+  Matches records whose deliveryError starts with the value.
+  """
+  deliveryErrorHasPrefix: String
+  """
+  Matches records whose deliveryError ends with the value.
+  """
+  deliveryErrorHasSuffix: String
+  """
+  Matches records whose deliveryError is null.
+  """
+  deliveryErrorIsNil: Boolean
+  """
+  Matches records whose deliveryError is set.
+  """
+  deliveryErrorNotNil: Boolean
+  """
+  Matches records whose deliveryError equals the value, ignoring case.
+  """
+  deliveryErrorEqualFold: String
+  """
+  Matches records whose deliveryError contains the value, ignoring case.
+  """
+  deliveryErrorContainsFold: String
+  """
+  delivery_attempts field predicates
+  """
+  deliveryAttempts: Int
+  """
+  Matches records whose deliveryAttempts does not equal the value.
+  """
+  deliveryAttemptsNEQ: Int
+  """
+  Matches records whose deliveryAttempts is one of the values.
+  """
+  deliveryAttemptsIn: [Int!]
+  """
+  Matches records whose deliveryAttempts is none of the values.
+  """
+  deliveryAttemptsNotIn: [Int!]
+  """
+  Matches records whose deliveryAttempts is after (greater than) the value.
+  """
+  deliveryAttemptsGT: Int
+  """
+  Matches records whose deliveryAttempts is the value or after (greater).
+  """
+  deliveryAttemptsGTE: Int
+  """
+  Matches records whose deliveryAttempts is before (less than) the value.
+  """
+  deliveryAttemptsLT: Int
+  """
+  Matches records whose deliveryAttempts is the value or before (less).
+  """
+  deliveryAttemptsLTE: Int
+  """
+  time_delivered field predicates
+  """
+  timeDelivered: Time
+  """
+  Matches records whose timeDelivered does not equal the value.
+  """
+  timeDeliveredNEQ: Time
+  """
+  Matches records whose timeDelivered is one of the values.
+  """
+  timeDeliveredIn: [Time!]
+  """
+  Matches records whose timeDelivered is none of the values.
+  """
+  timeDeliveredNotIn: [Time!]
+  """
+  Matches records whose timeDelivered is after (greater than) the value.
+  """
+  timeDeliveredGT: Time
+  """
+  Matches records whose timeDelivered is the value or after (greater).
+  """
+  timeDeliveredGTE: Time
+  """
+  Matches records whose timeDelivered is before (less than) the value.
+  """
+  timeDeliveredLT: Time
+  """
+  Matches records whose timeDelivered is the value or before (less).
+  """
+  timeDeliveredLTE: Time
+  """
+  Matches records whose timeDelivered is null.
+  """
+  timeDeliveredIsNil: Boolean
+  """
+  Matches records whose timeDelivered is set.
+  """
+  timeDeliveredNotNil: Boolean
   """
   conversation edge predicates
   """
@@ -14319,6 +16131,40 @@ type Position implements Node {
     where: CandidateWhereInput
   ): CandidateConnection!
   """
+  The interviews of the position's candidates.
+  """
+  interviews(
+    """
+    Returns the elements in the list that come after the specified cursor.
+    """
+    after: Cursor
+
+    """
+    Returns the first _n_ elements from the list.
+    """
+    first: Int
+
+    """
+    Returns the elements in the list that come before the specified cursor.
+    """
+    before: Cursor
+
+    """
+    Returns the last _n_ elements from the list.
+    """
+    last: Int
+
+    """
+    Ordering options for Interviews returned from the connection.
+    """
+    orderBy: InterviewOrder
+
+    """
+    Filtering options for Interviews returned from the connection.
+    """
+    where: InterviewWhereInput
+  ): InterviewConnection!
+  """
   The position's timeline, with the activities of its candidates.
   """
   activities(
@@ -15212,6 +17058,14 @@ input PositionWhereInput {
   """
   hasCandidatesWith: [CandidateWhereInput!]
   """
+  interviews edge predicates
+  """
+  hasInterviews: Boolean
+  """
+  Matches records with a interviews that matches every filter in the list.
+  """
+  hasInterviewsWith: [InterviewWhereInput!]
+  """
   activities edge predicates
   """
   hasActivities: Boolean
@@ -15412,6 +17266,40 @@ type Query {
     """
     where: LocationWhereInput
   ): LocationConnection!
+  """
+  The company's message templates, for sendMessage and rejectCandidate.
+  """
+  messageTemplates(
+    """
+    Returns the elements in the list that come after the specified cursor.
+    """
+    after: Cursor
+
+    """
+    Returns the first _n_ elements from the list.
+    """
+    first: Int
+
+    """
+    Returns the elements in the list that come before the specified cursor.
+    """
+    before: Cursor
+
+    """
+    Returns the last _n_ elements from the list.
+    """
+    last: Int
+
+    """
+    Ordering options for MessageTemplates returned from the connection.
+    """
+    orderBy: MessageTemplateOrder
+
+    """
+    Filtering options for MessageTemplates returned from the connection.
+    """
+    where: MessageTemplateWhereInput
+  ): MessageTemplateConnection!
   """
   The people the company considers, each with their candidates.
   """
@@ -17662,6 +19550,85 @@ extend type Mutation {
   removeHiringTeamMember("The position's id." positionID: ID!, "The user's id." userID: ID!): Position!
 }
 `, BuiltIn: false},
+	{Name: "../interview.graphqls", Input: `# Interviews (docs/guide.md, "Interviews"): scheduled for a candidate at a
+# pipeline step with interviewers, rescheduled and cancelled; each change
+# is an event (interview.scheduled, .rescheduled, .cancelled) and updates
+# the interview's iCalendar invitation.
+
+extend type Interview {
+  "Where the interviewers' iCalendar invitation (text/calendar, RFC 5545) is downloaded, with the same Authorization header: METHOD:REQUEST while the interview takes place, METHOD:CANCEL once cancelled; its UID stays and its SEQUENCE rises with every change."
+  calendarURL: String!
+}
+
+extend type Company {
+  "The agenda of the user the request acts for: the interviews they interview at, by start time; empty for an API key acting for no one. Cancelled interviews only with includeCancelled."
+  interviews(
+    "Returns the elements in the list that come after the specified cursor."
+    after: Cursor
+    "Returns the first _n_ elements from the list."
+    first: Int
+    "Returns the elements in the list that come before the specified cursor."
+    before: Cursor
+    "Returns the last _n_ elements from the list."
+    last: Int
+    "Lists cancelled interviews too."
+    includeCancelled: Boolean = false
+    "Ordering options; by start time by default."
+    orderBy: InterviewOrder = {field: TIME_START, direction: ASC}
+    "Filtering options."
+    where: InterviewWhereInput
+  ): InterviewConnection!
+}
+
+"Schedules an interview of a candidate."
+input ScheduleInterviewInput {
+  "The candidate; they must be in progress."
+  candidateID: ID!
+  "The step of the candidate's position's pipeline the interview is for."
+  stepID: ID!
+  "The interviewers: 1 to 20 active users who see the candidate's position. None of them may have another interview at an overlapping time."
+  interviewerIDs: [ID!]!
+  "When the interview starts; not in the past."
+  timeStart: Time!
+  "When it ends: after the start, at most 12 hours later."
+  timeEnd: Time!
+  "The IANA time zone it is held in, such as Europe/Berlin; invitations show its times in it."
+  timeZone: String!
+  "Where it takes place, for people (at most 500 bytes)."
+  location: String
+  "The video call's link: an absolute http or https URL."
+  videoURL: String
+  "Instructions for the interviewers, plain text (at most 10,000 bytes); the candidate's invitation leaves them out."
+  instructions: String
+}
+
+"What a reschedule changes; a field left out keeps its value."
+input RescheduleInterviewInput {
+  "The new interviewers, replacing the old ones."
+  interviewerIDs: [ID!]
+  "The new start; not in the past."
+  timeStart: Time
+  "The new end."
+  timeEnd: Time
+  "The new time zone."
+  timeZone: String
+  "The new place; empty clears it."
+  location: String
+  "The new video link; empty clears it."
+  videoURL: String
+  "The new instructions; empty clears them."
+  instructions: String
+}
+
+extend type Mutation {
+  "Schedules an interview of a candidate at a step of its position's pipeline (interview.scheduled). Needs interviews:schedule. An interviewer busy at an overlapping time is refused with interviewer_busy (409)."
+  scheduleInterview("The interview." input: ScheduleInterviewInput!): Interview!
+  "Changes a scheduled interview's time, zone, interviewers, place or instructions (interview.rescheduled); its invitation's SEQUENCE rises. Needs interviews:schedule."
+  rescheduleInterview("The interview's id." id: ID!, "What changes." input: RescheduleInterviewInput!): Interview!
+  "Cancels a scheduled interview (interview.cancelled); its invitation becomes a CANCEL. Needs interviews:schedule."
+  cancelInterview("The interview's id." id: ID!): Interview!
+}
+`, BuiltIn: false},
 	{Name: "../lists.graphqls", Input: `# The top-level lists of spec 4.4-4.6 as Relay connections. Besides entgql's
 # where and orderBy, openings and candidates take ` + "`" + `filter` + "`" + `: the filters of the
 # REST lists, applied by the same code.
@@ -17770,6 +19737,34 @@ extend type Query {
     "entgql's filters on any field."
     where: QuestionnaireWhereInput
   ): QuestionnaireConnection!
+}
+`, BuiltIn: false},
+	{Name: "../messagetemplate.graphqls", Input: `# Message templates: a company's texts for common messages to candidates.
+
+"A message template's name, kind and texts. Subject and body are Go text/template texts; the variables are those messageTemplateVariables lists."
+input MessageTemplateInput {
+  "Unique in the company, at most 200 characters."
+  name: String!
+  "What the template is for; OTHER when left out."
+  kind: MessageTemplateKind
+  "The subject line, at most 500 bytes, e.g. Your application for {{.position.name}}."
+  subject: String!
+  "The plain-text body, at most 20000 bytes, e.g. Dear {{.candidate.firstName}}, …"
+  body: String!
+}
+
+extend type Query {
+  "The variables message templates may use, as {{.candidate.firstName}}."
+  messageTemplateVariables: [String!]!
+}
+
+extend type Mutation {
+  "Adds a message template (needs company:settings); an unknown variable answers validation_failed naming it."
+  createMessageTemplate("The template." input: MessageTemplateInput!): MessageTemplate!
+  "Replaces a message template's name, kind and texts (needs company:settings)."
+  updateMessageTemplate("The template." id: ID!, "The new name, kind and texts." input: MessageTemplateInput!): MessageTemplate!
+  "Deletes a message template (needs company:settings) and answers it as it was."
+  deleteMessageTemplate("The template." id: ID!): MessageTemplate!
 }
 `, BuiltIn: false},
 	{Name: "../offer.graphqls", Input: `# Offers (docs/guide.md, "Make an offer"): an offer for a candidate on an
@@ -18747,6 +20742,8 @@ func (ec *executionContext) childFields_Candidate(ctx context.Context, field gra
 		return ec.fieldContext_Candidate_activities(ctx, field)
 	case "currentStep":
 		return ec.fieldContext_Candidate_currentStep(ctx, field)
+	case "interviews":
+		return ec.fieldContext_Candidate_interviews(ctx, field)
 	case "stepHistory":
 		return ec.fieldContext_Candidate_stepHistory(ctx, field)
 	case "rejectionReason":
@@ -18887,6 +20884,8 @@ func (ec *executionContext) childFields_Company(ctx context.Context, field graph
 		return ec.fieldContext_Company_retentionDays(ctx, field)
 	case "timeCreated":
 		return ec.fieldContext_Company_timeCreated(ctx, field)
+	case "interviews":
+		return ec.fieldContext_Company_interviews(ctx, field)
 	case "viewerUser":
 		return ec.fieldContext_Company_viewerUser(ctx, field)
 	}
@@ -19155,6 +21154,70 @@ func (ec *executionContext) childFields_HiringTeamMember(ctx context.Context, fi
 	return nil, fmt.Errorf("no field named %q was found under type HiringTeamMember", field.Name)
 }
 
+func (ec *executionContext) childFields_Interview(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Interview_id(ctx, field)
+	case "status":
+		return ec.fieldContext_Interview_status(ctx, field)
+	case "timeStart":
+		return ec.fieldContext_Interview_timeStart(ctx, field)
+	case "timeEnd":
+		return ec.fieldContext_Interview_timeEnd(ctx, field)
+	case "timeZone":
+		return ec.fieldContext_Interview_timeZone(ctx, field)
+	case "location":
+		return ec.fieldContext_Interview_location(ctx, field)
+	case "videoURL":
+		return ec.fieldContext_Interview_videoURL(ctx, field)
+	case "instructions":
+		return ec.fieldContext_Interview_instructions(ctx, field)
+	case "sequence":
+		return ec.fieldContext_Interview_sequence(ctx, field)
+	case "timeCreated":
+		return ec.fieldContext_Interview_timeCreated(ctx, field)
+	case "timeUpdated":
+		return ec.fieldContext_Interview_timeUpdated(ctx, field)
+	case "timeCancelled":
+		return ec.fieldContext_Interview_timeCancelled(ctx, field)
+	case "candidate":
+		return ec.fieldContext_Interview_candidate(ctx, field)
+	case "position":
+		return ec.fieldContext_Interview_position(ctx, field)
+	case "step":
+		return ec.fieldContext_Interview_step(ctx, field)
+	case "organizer":
+		return ec.fieldContext_Interview_organizer(ctx, field)
+	case "interviewers":
+		return ec.fieldContext_Interview_interviewers(ctx, field)
+	case "calendarURL":
+		return ec.fieldContext_Interview_calendarURL(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Interview", field.Name)
+}
+
+func (ec *executionContext) childFields_InterviewConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_InterviewConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_InterviewConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_InterviewConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type InterviewConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_InterviewEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_InterviewEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_InterviewEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type InterviewEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_Location(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -19225,6 +21288,14 @@ func (ec *executionContext) childFields_Message(ctx context.Context, field graph
 		return ec.fieldContext_Message_cc(ctx, field)
 	case "bcc":
 		return ec.fieldContext_Message_bcc(ctx, field)
+	case "deliveryStatus":
+		return ec.fieldContext_Message_deliveryStatus(ctx, field)
+	case "deliveryError":
+		return ec.fieldContext_Message_deliveryError(ctx, field)
+	case "deliveryAttempts":
+		return ec.fieldContext_Message_deliveryAttempts(ctx, field)
+	case "timeDelivered":
+		return ec.fieldContext_Message_timeDelivered(ctx, field)
 	case "conversation":
 		return ec.fieldContext_Message_conversation(ctx, field)
 	}
@@ -19251,6 +21322,48 @@ func (ec *executionContext) childFields_MessageEdge(ctx context.Context, field g
 		return ec.fieldContext_MessageEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type MessageEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_MessageTemplate(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_MessageTemplate_id(ctx, field)
+	case "name":
+		return ec.fieldContext_MessageTemplate_name(ctx, field)
+	case "kind":
+		return ec.fieldContext_MessageTemplate_kind(ctx, field)
+	case "subject":
+		return ec.fieldContext_MessageTemplate_subject(ctx, field)
+	case "body":
+		return ec.fieldContext_MessageTemplate_body(ctx, field)
+	case "timeCreated":
+		return ec.fieldContext_MessageTemplate_timeCreated(ctx, field)
+	case "timeUpdated":
+		return ec.fieldContext_MessageTemplate_timeUpdated(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MessageTemplate", field.Name)
+}
+
+func (ec *executionContext) childFields_MessageTemplateConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_MessageTemplateConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_MessageTemplateConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_MessageTemplateConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MessageTemplateConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_MessageTemplateEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_MessageTemplateEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_MessageTemplateEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MessageTemplateEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_NamedValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -19679,6 +21792,8 @@ func (ec *executionContext) childFields_Position(ctx context.Context, field grap
 		return ec.fieldContext_Position_openings(ctx, field)
 	case "candidates":
 		return ec.fieldContext_Position_candidates(ctx, field)
+	case "interviews":
+		return ec.fieldContext_Position_interviews(ctx, field)
 	case "activities":
 		return ec.fieldContext_Position_activities(ctx, field)
 	case "hiringTeamMembers":
@@ -20335,6 +22450,60 @@ func (ec *executionContext) field_Candidate_files_args(ctx context.Context, rawA
 	return args, nil
 }
 
+func (ec *executionContext) field_Candidate_interviews_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.InterviewOrder, error) {
+			return ec.unmarshalOInterviewOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.InterviewWhereInput, error) {
+			return ec.unmarshalOInterviewWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
 func (ec *executionContext) field_Candidate_notes_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -20494,6 +22663,68 @@ func (ec *executionContext) field_Candidate_testSubmissions_args(ctx context.Con
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Company_interviews_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "includeCancelled",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["includeCancelled"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.InterviewOrder, error) {
+			return ec.unmarshalOInterviewOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.InterviewWhereInput, error) {
+			return ec.unmarshalOInterviewWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg6
 	return args, nil
 }
 
@@ -20775,6 +23006,20 @@ func (ec *executionContext) field_Mutation_assignCandidate_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_cancelInterview_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_clonePosition_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -20825,6 +23070,20 @@ func (ec *executionContext) field_Mutation_createCandidate_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createConversation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.CreateConversationInput, error) {
+			return ec.unmarshalNCreateConversationInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreateConversationInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createEvaluationPartner_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -20845,6 +23104,20 @@ func (ec *executionContext) field_Mutation_createLocation_args(ctx context.Conte
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (ent.CreateLocationInput, error) {
 			return ec.unmarshalNCreateLocationInput2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCreateLocationInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createMessageTemplate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.MessageTemplateInput, error) {
+			return ec.unmarshalNMessageTemplateInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐMessageTemplateInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -21034,6 +23307,20 @@ func (ec *executionContext) field_Mutation_declineOffer_args(ctx context.Context
 }
 
 func (ec *executionContext) field_Mutation_deleteCandidateFile_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteMessageTemplate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
@@ -21379,6 +23666,28 @@ func (ec *executionContext) field_Mutation_requestOfferApproval_args(ctx context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_rescheduleInterview_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.RescheduleInterviewInput, error) {
+			return ec.unmarshalNRescheduleInterviewInput2githubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐRescheduleInterviewInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_reviveCandidate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -21440,6 +23749,42 @@ func (ec *executionContext) field_Mutation_runRetention_args(ctx context.Context
 		return nil, err
 	}
 	args["dryRun"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_scheduleInterview_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ScheduleInterviewInput, error) {
+			return ec.unmarshalNScheduleInterviewInput2githubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐScheduleInterviewInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_sendMessage_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "conversationID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["conversationID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.SendMessageInput, error) {
+			return ec.unmarshalNSendMessageInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSendMessageInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -21661,6 +24006,28 @@ func (ec *executionContext) field_Mutation_updateEvaluationPartner_args(ctx cont
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (recruiting.UpdatePartnerInput, error) {
 			return ec.unmarshalNUpdateEvaluationPartnerInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐUpdatePartnerInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateMessageTemplate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.MessageTemplateInput, error) {
+			return ec.unmarshalNMessageTemplateInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐMessageTemplateInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -22089,6 +24456,60 @@ func (ec *executionContext) field_Position_candidates_args(ctx context.Context, 
 	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
 		func(ctx context.Context, v any) (*ent.CandidateWhereInput, error) {
 			return ec.unmarshalOCandidateWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Position_interviews_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.InterviewOrder, error) {
+			return ec.unmarshalOInterviewOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.InterviewWhereInput, error) {
+			return ec.unmarshalOInterviewWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -22573,6 +24994,60 @@ func (ec *executionContext) field_Query_locations_args(ctx context.Context, rawA
 	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
 		func(ctx context.Context, v any) (*ent.LocationWhereInput, error) {
 			return ec.unmarshalOLocationWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocationWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_messageTemplates_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.MessageTemplateOrder, error) {
+			return ec.unmarshalOMessageTemplateOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.MessageTemplateWhereInput, error) {
+			return ec.unmarshalOMessageTemplateWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateWhereInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -24148,6 +26623,50 @@ func (ec *executionContext) fieldContext_Candidate_currentStep(_ context.Context
 	return fc, nil
 }
 
+func (ec *executionContext) _Candidate_interviews(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_interviews(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return obj.Interviews(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.InterviewOrder), fc.Args["where"].(*ent.InterviewWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.InterviewConnection) graphql.Marshaler {
+			return ec.marshalNInterviewConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_interviews(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Candidate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_InterviewConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Candidate_interviews_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Candidate_stepHistory(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -24772,6 +27291,50 @@ func (ec *executionContext) _Company_timeCreated(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_Company_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Company", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Company_interviews(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Company_interviews(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Company().Interviews(ctx, obj, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["includeCancelled"].(*bool), fc.Args["orderBy"].(*ent.InterviewOrder), fc.Args["where"].(*ent.InterviewWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.InterviewConnection) graphql.Marshaler {
+			return ec.marshalNInterviewConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Company_interviews(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Company",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_InterviewConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Company_interviews_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Company_viewerUser(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
@@ -25667,6 +28230,335 @@ func (ec *executionContext) fieldContext_HiringTeamMember_role(_ context.Context
 	return graphql.NewScalarFieldContext("HiringTeamMember", field, false, false, "HiringTeamRole")
 }
 
+func (ec *executionContext) _Interview_id(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Interview", true, ec.marshalNID2string)
+}
+func (ec *executionContext) fieldContext_Interview_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Interview_status(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "Interview", true, ec.marshalNInterviewStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatus)
+}
+func (ec *executionContext) fieldContext_Interview_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "InterviewStatus")
+}
+
+func (ec *executionContext) _Interview_timeStart(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeStart, "Interview", true, ec.marshalNTime2timeᚐTime)
+}
+func (ec *executionContext) fieldContext_Interview_timeStart(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Interview_timeEnd(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeEnd, "Interview", true, ec.marshalNTime2timeᚐTime)
+}
+func (ec *executionContext) fieldContext_Interview_timeEnd(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Interview_timeZone(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeZone, "Interview", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_Interview_timeZone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "String")
+}
+
+func (ec *executionContext) _Interview_location(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Location, "Interview", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_Interview_location(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "String")
+}
+
+func (ec *executionContext) _Interview_videoURL(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.VideoURL, "Interview", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_Interview_videoURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "String")
+}
+
+func (ec *executionContext) _Interview_instructions(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Instructions, "Interview", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_Interview_instructions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "String")
+}
+
+func (ec *executionContext) _Interview_sequence(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Sequence, "Interview", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_Interview_sequence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Interview_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "Interview", true, ec.marshalNTime2timeᚐTime)
+}
+func (ec *executionContext) fieldContext_Interview_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Interview_timeUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, "Interview", true, ec.marshalNTime2timeᚐTime)
+}
+func (ec *executionContext) fieldContext_Interview_timeUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Interview_timeCancelled(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCancelled, "Interview", false, ec.marshalOTime2ᚖtimeᚐTime)
+}
+func (ec *executionContext) fieldContext_Interview_timeCancelled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Interview_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Interview_candidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Candidate(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Interview_candidate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Interview",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Interview_position(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Interview_position(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Position(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
+			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Interview_position(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Interview",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Position(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Interview_step(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Interview_step(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Step(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PipelineStep) graphql.Marshaler {
+			return ec.marshalOPipelineStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStep(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Interview_step(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Interview",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PipelineStep(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Interview_organizer(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Interview_organizer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Organizer(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Interview_organizer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Interview",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Interview_interviewers(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Interview_interviewers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Interviewers(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.User) graphql.Marshaler {
+			return ec.marshalOUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Interview_interviewers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Interview",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Interview_calendarURL(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Interview_calendarURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Interview().CalendarURL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Interview_calendarURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Interview", field, true, true, "String")
+}
+
+func (ec *executionContext) _InterviewConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.InterviewConnection) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_InterviewConnection_edges, ec.marshalOInterviewEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewEdge)
+}
+func (ec *executionContext) fieldContext_InterviewConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "InterviewConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_InterviewEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _InterviewConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.InterviewConnection) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_InterviewConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+}
+func (ec *executionContext) fieldContext_InterviewConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "InterviewConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _InterviewConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.InterviewConnection) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "InterviewConnection", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_InterviewConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("InterviewConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _InterviewEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.InterviewEdge) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_InterviewEdge_node, ec.marshalOInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview)
+}
+func (ec *executionContext) fieldContext_InterviewEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "InterviewEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Interview(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _InterviewEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.InterviewEdge) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "InterviewEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+}
+func (ec *executionContext) fieldContext_InterviewEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("InterviewEdge", field, false, false, "Cursor")
+}
+
 func (ec *executionContext) _Location_id(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
 	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Location", true, ec.marshalNID2string)
 }
@@ -25942,6 +28834,34 @@ func (ec *executionContext) fieldContext_Message_bcc(_ context.Context, field gr
 	return fc, nil
 }
 
+func (ec *executionContext) _Message_deliveryStatus(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.DeliveryStatus, "Message", false, ec.marshalOMessageDeliveryStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatus)
+}
+func (ec *executionContext) fieldContext_Message_deliveryStatus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Message", field, false, false, "MessageDeliveryStatus")
+}
+
+func (ec *executionContext) _Message_deliveryError(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.DeliveryError, "Message", false, ec.marshalOString2ᚖstring)
+}
+func (ec *executionContext) fieldContext_Message_deliveryError(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Message", field, false, false, "String")
+}
+
+func (ec *executionContext) _Message_deliveryAttempts(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.DeliveryAttempts, "Message", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_Message_deliveryAttempts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Message", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Message_timeDelivered(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeDelivered, "Message", false, ec.marshalOTime2ᚖtimeᚐTime)
+}
+func (ec *executionContext) fieldContext_Message_timeDelivered(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Message", field, false, false, "Time")
+}
+
 func (ec *executionContext) _Message_conversation(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -26034,6 +28954,117 @@ func (ec *executionContext) _MessageEdge_cursor(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_MessageEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("MessageEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _MessageTemplate_id(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplate) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "MessageTemplate", true, ec.marshalNID2string)
+}
+func (ec *executionContext) fieldContext_MessageTemplate_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MessageTemplate", field, false, false, "ID")
+}
+
+func (ec *executionContext) _MessageTemplate_name(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplate) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "MessageTemplate", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_MessageTemplate_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MessageTemplate", field, false, false, "String")
+}
+
+func (ec *executionContext) _MessageTemplate_kind(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplate) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, "MessageTemplate", true, ec.marshalNMessageTemplateKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind)
+}
+func (ec *executionContext) fieldContext_MessageTemplate_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MessageTemplate", field, false, false, "MessageTemplateKind")
+}
+
+func (ec *executionContext) _MessageTemplate_subject(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplate) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Subject, "MessageTemplate", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_MessageTemplate_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MessageTemplate", field, false, false, "String")
+}
+
+func (ec *executionContext) _MessageTemplate_body(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplate) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Body, "MessageTemplate", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_MessageTemplate_body(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MessageTemplate", field, false, false, "String")
+}
+
+func (ec *executionContext) _MessageTemplate_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplate) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeCreated, "MessageTemplate", true, ec.marshalNTime2timeᚐTime)
+}
+func (ec *executionContext) fieldContext_MessageTemplate_timeCreated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MessageTemplate", field, false, false, "Time")
+}
+
+func (ec *executionContext) _MessageTemplate_timeUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplate) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, "MessageTemplate", true, ec.marshalNTime2timeᚐTime)
+}
+func (ec *executionContext) fieldContext_MessageTemplate_timeUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MessageTemplate", field, false, false, "Time")
+}
+
+func (ec *executionContext) _MessageTemplateConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplateConnection) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_MessageTemplateConnection_edges, ec.marshalOMessageTemplateEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateEdge)
+}
+func (ec *executionContext) fieldContext_MessageTemplateConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MessageTemplateConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MessageTemplateEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MessageTemplateConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplateConnection) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_MessageTemplateConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+}
+func (ec *executionContext) fieldContext_MessageTemplateConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MessageTemplateConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MessageTemplateConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplateConnection) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "MessageTemplateConnection", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_MessageTemplateConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MessageTemplateConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _MessageTemplateEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplateEdge) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_MessageTemplateEdge_node, ec.marshalOMessageTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplate)
+}
+func (ec *executionContext) fieldContext_MessageTemplateEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MessageTemplateEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MessageTemplate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MessageTemplateEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.MessageTemplateEdge) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "MessageTemplateEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+}
+func (ec *executionContext) fieldContext_MessageTemplateEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MessageTemplateEdge", field, false, false, "Cursor")
 }
 
 func (ec *executionContext) _Mutation_createLocation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -26652,6 +29683,94 @@ func (ec *executionContext) fieldContext_Mutation_createMessage(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createConversation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createConversation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateConversation(ctx, fc.Args["input"].(recruiting.CreateConversationInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Conversation) graphql.Marshaler {
+			return ec.marshalNConversation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversation(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createConversation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Conversation(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createConversation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_sendMessage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_sendMessage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SendMessage(ctx, fc.Args["conversationID"].(string), fc.Args["input"].(recruiting.SendMessageInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Message) graphql.Marshaler {
+			return ec.marshalNMessage2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_sendMessage(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Message(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_sendMessage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createEvaluationPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -27262,6 +30381,270 @@ func (ec *executionContext) fieldContext_Mutation_removeHiringTeamMember(ctx con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_removeHiringTeamMember_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_scheduleInterview(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_scheduleInterview(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ScheduleInterview(ctx, fc.Args["input"].(model.ScheduleInterviewInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Interview) graphql.Marshaler {
+			return ec.marshalNInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_scheduleInterview(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Interview(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_scheduleInterview_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_rescheduleInterview(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_rescheduleInterview(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RescheduleInterview(ctx, fc.Args["id"].(string), fc.Args["input"].(model.RescheduleInterviewInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Interview) graphql.Marshaler {
+			return ec.marshalNInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_rescheduleInterview(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Interview(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_rescheduleInterview_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_cancelInterview(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_cancelInterview(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CancelInterview(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Interview) graphql.Marshaler {
+			return ec.marshalNInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_cancelInterview(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Interview(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_cancelInterview_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createMessageTemplate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createMessageTemplate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateMessageTemplate(ctx, fc.Args["input"].(recruiting.MessageTemplateInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.MessageTemplate) graphql.Marshaler {
+			return ec.marshalNMessageTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createMessageTemplate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MessageTemplate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createMessageTemplate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateMessageTemplate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateMessageTemplate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateMessageTemplate(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.MessageTemplateInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.MessageTemplate) graphql.Marshaler {
+			return ec.marshalNMessageTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateMessageTemplate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MessageTemplate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateMessageTemplate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteMessageTemplate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteMessageTemplate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteMessageTemplate(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.MessageTemplate) graphql.Marshaler {
+			return ec.marshalNMessageTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteMessageTemplate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MessageTemplate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteMessageTemplate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -30911,6 +34294,50 @@ func (ec *executionContext) fieldContext_Position_candidates(ctx context.Context
 	return fc, nil
 }
 
+func (ec *executionContext) _Position_interviews(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Position_interviews(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return obj.Interviews(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.InterviewOrder), fc.Args["where"].(*ent.InterviewWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.InterviewConnection) graphql.Marshaler {
+			return ec.marshalNInterviewConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Position_interviews(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Position",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_InterviewConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Position_interviews_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Position_activities(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -31458,6 +34885,50 @@ func (ec *executionContext) fieldContext_Query_locations(ctx context.Context, fi
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_messageTemplates(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_messageTemplates(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().MessageTemplates(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.MessageTemplateOrder), fc.Args["where"].(*ent.MessageTemplateWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.MessageTemplateConnection) graphql.Marshaler {
+			return ec.marshalNMessageTemplateConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_messageTemplates(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MessageTemplateConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_messageTemplates_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_people(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -31884,6 +35355,29 @@ func (ec *executionContext) fieldContext_Query_questionnaires(ctx context.Contex
 		return fc, err
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Query_messageTemplateVariables(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_messageTemplateVariables(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().MessageTemplateVariables(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_messageTemplateVariables(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Query", field, true, true, "String")
 }
 
 func (ec *executionContext) _Query_personExport(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -37755,7 +41249,7 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "rejectionNote", "rejectionNoteNEQ", "rejectionNoteIn", "rejectionNoteNotIn", "rejectionNoteGT", "rejectionNoteGTE", "rejectionNoteLT", "rejectionNoteLTE", "rejectionNoteContains", "rejectionNoteHasPrefix", "rejectionNoteHasSuffix", "rejectionNoteIsNil", "rejectionNoteNotNil", "rejectionNoteEqualFold", "rejectionNoteContainsFold", "source", "sourceNEQ", "sourceIn", "sourceNotIn", "sourceGT", "sourceGTE", "sourceLT", "sourceLTE", "sourceContains", "sourceHasPrefix", "sourceHasSuffix", "sourceEqualFold", "sourceContainsFold", "deleted", "deletedNEQ", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChanged", "timeLastStatusChangedNEQ", "timeLastStatusChangedIn", "timeLastStatusChangedNotIn", "timeLastStatusChangedGT", "timeLastStatusChangedGTE", "timeLastStatusChangedLT", "timeLastStatusChangedLTE", "timeHiringProcessUpdated", "timeHiringProcessUpdatedNEQ", "timeHiringProcessUpdatedIn", "timeHiringProcessUpdatedNotIn", "timeHiringProcessUpdatedGT", "timeHiringProcessUpdatedGTE", "timeHiringProcessUpdatedLT", "timeHiringProcessUpdatedLTE", "hasPerson", "hasPersonWith", "hasPosition", "hasPositionWith", "hasNotes", "hasNotesWith", "hasConversations", "hasConversationsWith", "hasTestSubmissions", "hasTestSubmissionsWith", "hasOfferLetters", "hasOfferLettersWith", "hasApplications", "hasApplicationsWith", "hasFiles", "hasFilesWith", "hasActivities", "hasActivitiesWith", "hasCurrentStep", "hasCurrentStepWith", "hasStepHistory", "hasStepHistoryWith", "hasRejectionReason", "hasRejectionReasonWith", "hasAssignees", "hasAssigneesWith", "hasHiredOpening", "hasHiredOpeningWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "rejectionNote", "rejectionNoteNEQ", "rejectionNoteIn", "rejectionNoteNotIn", "rejectionNoteGT", "rejectionNoteGTE", "rejectionNoteLT", "rejectionNoteLTE", "rejectionNoteContains", "rejectionNoteHasPrefix", "rejectionNoteHasSuffix", "rejectionNoteIsNil", "rejectionNoteNotNil", "rejectionNoteEqualFold", "rejectionNoteContainsFold", "source", "sourceNEQ", "sourceIn", "sourceNotIn", "sourceGT", "sourceGTE", "sourceLT", "sourceLTE", "sourceContains", "sourceHasPrefix", "sourceHasSuffix", "sourceEqualFold", "sourceContainsFold", "deleted", "deletedNEQ", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChanged", "timeLastStatusChangedNEQ", "timeLastStatusChangedIn", "timeLastStatusChangedNotIn", "timeLastStatusChangedGT", "timeLastStatusChangedGTE", "timeLastStatusChangedLT", "timeLastStatusChangedLTE", "timeHiringProcessUpdated", "timeHiringProcessUpdatedNEQ", "timeHiringProcessUpdatedIn", "timeHiringProcessUpdatedNotIn", "timeHiringProcessUpdatedGT", "timeHiringProcessUpdatedGTE", "timeHiringProcessUpdatedLT", "timeHiringProcessUpdatedLTE", "hasPerson", "hasPersonWith", "hasPosition", "hasPositionWith", "hasNotes", "hasNotesWith", "hasConversations", "hasConversationsWith", "hasTestSubmissions", "hasTestSubmissionsWith", "hasOfferLetters", "hasOfferLettersWith", "hasApplications", "hasApplicationsWith", "hasFiles", "hasFilesWith", "hasActivities", "hasActivitiesWith", "hasCurrentStep", "hasCurrentStepWith", "hasInterviews", "hasInterviewsWith", "hasStepHistory", "hasStepHistoryWith", "hasRejectionReason", "hasRejectionReasonWith", "hasAssignees", "hasAssigneesWith", "hasHiredOpening", "hasHiredOpeningWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -38399,6 +41893,20 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 				return it, err
 			}
 			it.HasCurrentStepWith = data
+		case "hasInterviews":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasInterviews"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasInterviews = data
+		case "hasInterviewsWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasInterviewsWith"))
+			data, err := ec.unmarshalOInterviewWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasInterviewsWith = data
 		case "hasStepHistory":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasStepHistory"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -40398,6 +43906,55 @@ func UnmarshalCreateCandidateInput(ctx context.Context, raw any) (recruiting.Cre
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCreateConversationInput(ctx context.Context, obj any) (recruiting.CreateConversationInput, error) {
+	var it recruiting.CreateConversationInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"candidateID", "subject"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "candidateID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("candidateID"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CandidateID = data
+		case "subject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subject"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Subject = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreateConversationInput unmarshals raw into the CreateConversationInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateConversationInput(ctx context.Context, raw any) (recruiting.CreateConversationInput, error) {
+	var out recruiting.CreateConversationInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateConversationInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreateEvaluationPartnerInput(ctx context.Context, obj any) (recruiting.CreatePartnerInput, error) {
 	var it recruiting.CreatePartnerInput
 	if obj == nil {
@@ -42205,6 +45762,997 @@ func UnmarshalFieldDefinitionWhereInput(ctx context.Context, raw any) (ent.Field
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputInterviewOrder(ctx context.Context, obj any) (ent.InterviewOrder, error) {
+	var it ent.InterviewOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNInterviewOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalInterviewOrder unmarshals raw into the InterviewOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalInterviewOrder(ctx context.Context, raw any) (ent.InterviewOrder, error) {
+	var out ent.InterviewOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "InterviewOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputInterviewWhereInput(ctx context.Context, obj any) (ent.InterviewWhereInput, error) {
+	var it ent.InterviewWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "timeStart", "timeStartNEQ", "timeStartIn", "timeStartNotIn", "timeStartGT", "timeStartGTE", "timeStartLT", "timeStartLTE", "timeEnd", "timeEndNEQ", "timeEndIn", "timeEndNotIn", "timeEndGT", "timeEndGTE", "timeEndLT", "timeEndLTE", "timeZone", "timeZoneNEQ", "timeZoneIn", "timeZoneNotIn", "timeZoneGT", "timeZoneGTE", "timeZoneLT", "timeZoneLTE", "timeZoneContains", "timeZoneHasPrefix", "timeZoneHasSuffix", "timeZoneEqualFold", "timeZoneContainsFold", "location", "locationNEQ", "locationIn", "locationNotIn", "locationGT", "locationGTE", "locationLT", "locationLTE", "locationContains", "locationHasPrefix", "locationHasSuffix", "locationEqualFold", "locationContainsFold", "videoURL", "videoURLNEQ", "videoURLIn", "videoURLNotIn", "videoURLGT", "videoURLGTE", "videoURLLT", "videoURLLTE", "videoURLContains", "videoURLHasPrefix", "videoURLHasSuffix", "videoURLEqualFold", "videoURLContainsFold", "instructions", "instructionsNEQ", "instructionsIn", "instructionsNotIn", "instructionsGT", "instructionsGTE", "instructionsLT", "instructionsLTE", "instructionsContains", "instructionsHasPrefix", "instructionsHasSuffix", "instructionsEqualFold", "instructionsContainsFold", "sequence", "sequenceNEQ", "sequenceIn", "sequenceNotIn", "sequenceGT", "sequenceGTE", "sequenceLT", "sequenceLTE", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeUpdated", "timeUpdatedNEQ", "timeUpdatedIn", "timeUpdatedNotIn", "timeUpdatedGT", "timeUpdatedGTE", "timeUpdatedLT", "timeUpdatedLTE", "timeCancelled", "timeCancelledNEQ", "timeCancelledIn", "timeCancelledNotIn", "timeCancelledGT", "timeCancelledGTE", "timeCancelledLT", "timeCancelledLTE", "timeCancelledIsNil", "timeCancelledNotNil", "hasCandidate", "hasCandidateWith", "hasPosition", "hasPositionWith", "hasStep", "hasStepWith", "hasOrganizer", "hasOrganizerWith", "hasInterviewers", "hasInterviewersWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOInterviewWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOInterviewWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOInterviewWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOInterviewStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "statusNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusNEQ"))
+			data, err := ec.unmarshalOInterviewStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusNEQ = data
+		case "statusIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusIn"))
+			data, err := ec.unmarshalOInterviewStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusIn = data
+		case "statusNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusNotIn"))
+			data, err := ec.unmarshalOInterviewStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusNotIn = data
+		case "timeStart":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStart"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStart = data
+		case "timeStartNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStartNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStartNEQ = data
+		case "timeStartIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStartIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStartIn = data
+		case "timeStartNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStartNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStartNotIn = data
+		case "timeStartGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStartGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStartGT = data
+		case "timeStartGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStartGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStartGTE = data
+		case "timeStartLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStartLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStartLT = data
+		case "timeStartLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStartLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStartLTE = data
+		case "timeEnd":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEnd"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEnd = data
+		case "timeEndNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEndNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEndNEQ = data
+		case "timeEndIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEndIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEndIn = data
+		case "timeEndNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEndNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEndNotIn = data
+		case "timeEndGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEndGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEndGT = data
+		case "timeEndGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEndGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEndGTE = data
+		case "timeEndLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEndLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEndLT = data
+		case "timeEndLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEndLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEndLTE = data
+		case "timeZone":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZone"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZone = data
+		case "timeZoneNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneNEQ = data
+		case "timeZoneIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneIn = data
+		case "timeZoneNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneNotIn = data
+		case "timeZoneGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneGT = data
+		case "timeZoneGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneGTE = data
+		case "timeZoneLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneLT = data
+		case "timeZoneLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneLTE = data
+		case "timeZoneContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneContains = data
+		case "timeZoneHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneHasPrefix = data
+		case "timeZoneHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneHasSuffix = data
+		case "timeZoneEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneEqualFold = data
+		case "timeZoneContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZoneContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZoneContainsFold = data
+		case "location":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("location"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Location = data
+		case "locationNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationNEQ = data
+		case "locationIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationIn = data
+		case "locationNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationNotIn = data
+		case "locationGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationGT = data
+		case "locationGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationGTE = data
+		case "locationLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationLT = data
+		case "locationLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationLTE = data
+		case "locationContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationContains = data
+		case "locationHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationHasPrefix = data
+		case "locationHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationHasSuffix = data
+		case "locationEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationEqualFold = data
+		case "locationContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("locationContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LocationContainsFold = data
+		case "videoURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURL = data
+		case "videoURLNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLNEQ = data
+		case "videoURLIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLIn = data
+		case "videoURLNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLNotIn = data
+		case "videoURLGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLGT = data
+		case "videoURLGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLGTE = data
+		case "videoURLLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLLT = data
+		case "videoURLLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLLTE = data
+		case "videoURLContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLContains = data
+		case "videoURLHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLHasPrefix = data
+		case "videoURLHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLHasSuffix = data
+		case "videoURLEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLEqualFold = data
+		case "videoURLContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURLContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURLContainsFold = data
+		case "instructions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructions"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Instructions = data
+		case "instructionsNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsNEQ = data
+		case "instructionsIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsIn = data
+		case "instructionsNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsNotIn = data
+		case "instructionsGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsGT = data
+		case "instructionsGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsGTE = data
+		case "instructionsLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsLT = data
+		case "instructionsLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsLTE = data
+		case "instructionsContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsContains = data
+		case "instructionsHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsHasPrefix = data
+		case "instructionsHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsHasSuffix = data
+		case "instructionsEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsEqualFold = data
+		case "instructionsContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructionsContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InstructionsContainsFold = data
+		case "sequence":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sequence"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Sequence = data
+		case "sequenceNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sequenceNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SequenceNEQ = data
+		case "sequenceIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sequenceIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SequenceIn = data
+		case "sequenceNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sequenceNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SequenceNotIn = data
+		case "sequenceGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sequenceGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SequenceGT = data
+		case "sequenceGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sequenceGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SequenceGTE = data
+		case "sequenceLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sequenceLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SequenceLT = data
+		case "sequenceLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sequenceLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SequenceLTE = data
+		case "timeCreated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreated = data
+		case "timeCreatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNEQ = data
+		case "timeCreatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedIn = data
+		case "timeCreatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNotIn = data
+		case "timeCreatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGT = data
+		case "timeCreatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGTE = data
+		case "timeCreatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLT = data
+		case "timeCreatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLTE = data
+		case "timeUpdated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdated = data
+		case "timeUpdatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedNEQ = data
+		case "timeUpdatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedIn = data
+		case "timeUpdatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedNotIn = data
+		case "timeUpdatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedGT = data
+		case "timeUpdatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedGTE = data
+		case "timeUpdatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedLT = data
+		case "timeUpdatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedLTE = data
+		case "timeCancelled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelled"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelled = data
+		case "timeCancelledNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelledNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelledNEQ = data
+		case "timeCancelledIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelledIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelledIn = data
+		case "timeCancelledNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelledNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelledNotIn = data
+		case "timeCancelledGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelledGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelledGT = data
+		case "timeCancelledGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelledGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelledGTE = data
+		case "timeCancelledLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelledLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelledLT = data
+		case "timeCancelledLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelledLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelledLTE = data
+		case "timeCancelledIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelledIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelledIsNil = data
+		case "timeCancelledNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCancelledNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCancelledNotNil = data
+		case "hasCandidate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidate"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidate = data
+		case "hasCandidateWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidateWith"))
+			data, err := ec.unmarshalOCandidateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidateWith = data
+		case "hasPosition":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasPosition"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasPosition = data
+		case "hasPositionWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasPositionWith"))
+			data, err := ec.unmarshalOPositionWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasPositionWith = data
+		case "hasStep":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasStep"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasStep = data
+		case "hasStepWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasStepWith"))
+			data, err := ec.unmarshalOPipelineStepWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasStepWith = data
+		case "hasOrganizer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasOrganizer"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasOrganizer = data
+		case "hasOrganizerWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasOrganizerWith"))
+			data, err := ec.unmarshalOUserWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasOrganizerWith = data
+		case "hasInterviewers":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasInterviewers"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasInterviewers = data
+		case "hasInterviewersWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasInterviewersWith"))
+			data, err := ec.unmarshalOUserWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasInterviewersWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalInterviewWhereInput unmarshals raw into the InterviewWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalInterviewWhereInput(ctx context.Context, raw any) (ent.InterviewWhereInput, error) {
+	var out ent.InterviewWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "InterviewWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputLocationOrder(ctx context.Context, obj any) (ent.LocationOrder, error) {
 	var it ent.LocationOrder
 	if obj == nil {
@@ -43326,6 +47874,661 @@ func UnmarshalMessageOrder(ctx context.Context, raw any) (ent.MessageOrder, erro
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputMessageTemplateInput(ctx context.Context, obj any) (recruiting.MessageTemplateInput, error) {
+	var it recruiting.MessageTemplateInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "kind", "subject", "body"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			data, err := ec.unmarshalOMessageTemplateKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Kind = data
+		case "subject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subject"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Subject = data
+		case "body":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("body"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Body = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalMessageTemplateInput unmarshals raw into the MessageTemplateInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalMessageTemplateInput(ctx context.Context, raw any) (recruiting.MessageTemplateInput, error) {
+	var out recruiting.MessageTemplateInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "MessageTemplateInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputMessageTemplateOrder(ctx context.Context, obj any) (ent.MessageTemplateOrder, error) {
+	var it ent.MessageTemplateOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNMessageTemplateOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalMessageTemplateOrder unmarshals raw into the MessageTemplateOrder input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalMessageTemplateOrder(ctx context.Context, raw any) (ent.MessageTemplateOrder, error) {
+	var out ent.MessageTemplateOrder
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "MessageTemplateOrder", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputMessageTemplateWhereInput(ctx context.Context, obj any) (ent.MessageTemplateWhereInput, error) {
+	var it ent.MessageTemplateWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "kind", "kindNEQ", "kindIn", "kindNotIn", "subject", "subjectNEQ", "subjectIn", "subjectNotIn", "subjectGT", "subjectGTE", "subjectLT", "subjectLTE", "subjectContains", "subjectHasPrefix", "subjectHasSuffix", "subjectEqualFold", "subjectContainsFold", "body", "bodyNEQ", "bodyIn", "bodyNotIn", "bodyGT", "bodyGTE", "bodyLT", "bodyLTE", "bodyContains", "bodyHasPrefix", "bodyHasSuffix", "bodyEqualFold", "bodyContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeUpdated", "timeUpdatedNEQ", "timeUpdatedIn", "timeUpdatedNotIn", "timeUpdatedGT", "timeUpdatedGTE", "timeUpdatedLT", "timeUpdatedLTE"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOMessageTemplateWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOMessageTemplateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOMessageTemplateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			data, err := ec.unmarshalOMessageTemplateKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Kind = data
+		case "kindNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindNEQ"))
+			data, err := ec.unmarshalOMessageTemplateKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindNEQ = data
+		case "kindIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindIn"))
+			data, err := ec.unmarshalOMessageTemplateKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKindᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindIn = data
+		case "kindNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kindNotIn"))
+			data, err := ec.unmarshalOMessageTemplateKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKindᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KindNotIn = data
+		case "subject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subject"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Subject = data
+		case "subjectNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectNEQ = data
+		case "subjectIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectIn = data
+		case "subjectNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectNotIn = data
+		case "subjectGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectGT = data
+		case "subjectGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectGTE = data
+		case "subjectLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectLT = data
+		case "subjectLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectLTE = data
+		case "subjectContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectContains = data
+		case "subjectHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectHasPrefix = data
+		case "subjectHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectHasSuffix = data
+		case "subjectEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectEqualFold = data
+		case "subjectContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subjectContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SubjectContainsFold = data
+		case "body":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("body"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Body = data
+		case "bodyNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyNEQ = data
+		case "bodyIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyIn = data
+		case "bodyNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyNotIn = data
+		case "bodyGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyGT = data
+		case "bodyGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyGTE = data
+		case "bodyLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyLT = data
+		case "bodyLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyLTE = data
+		case "bodyContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyContains = data
+		case "bodyHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyHasPrefix = data
+		case "bodyHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyHasSuffix = data
+		case "bodyEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyEqualFold = data
+		case "bodyContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bodyContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BodyContainsFold = data
+		case "timeCreated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreated = data
+		case "timeCreatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNEQ = data
+		case "timeCreatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedIn = data
+		case "timeCreatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedNotIn = data
+		case "timeCreatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGT = data
+		case "timeCreatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedGTE = data
+		case "timeCreatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLT = data
+		case "timeCreatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeCreatedLTE = data
+		case "timeUpdated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdated = data
+		case "timeUpdatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedNEQ = data
+		case "timeUpdatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedIn = data
+		case "timeUpdatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedNotIn = data
+		case "timeUpdatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedGT = data
+		case "timeUpdatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedGTE = data
+		case "timeUpdatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedLT = data
+		case "timeUpdatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedLTE = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalMessageTemplateWhereInput unmarshals raw into the MessageTemplateWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalMessageTemplateWhereInput(ctx context.Context, raw any) (ent.MessageTemplateWhereInput, error) {
+	var out ent.MessageTemplateWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "MessageTemplateWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputMessageWhereInput(ctx context.Context, obj any) (ent.MessageWhereInput, error) {
 	var it ent.MessageWhereInput
 	if obj == nil {
@@ -43337,7 +48540,7 @@ func (ec *executionContext) unmarshalInputMessageWhereInput(ctx context.Context,
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "timeSent", "timeSentNEQ", "timeSentIn", "timeSentNotIn", "timeSentGT", "timeSentGTE", "timeSentLT", "timeSentLTE", "status", "statusNEQ", "statusIn", "statusNotIn", "statusGT", "statusGTE", "statusLT", "statusLTE", "statusContains", "statusHasPrefix", "statusHasSuffix", "statusEqualFold", "statusContainsFold", "subject", "subjectNEQ", "subjectIn", "subjectNotIn", "subjectGT", "subjectGTE", "subjectLT", "subjectLTE", "subjectContains", "subjectHasPrefix", "subjectHasSuffix", "subjectEqualFold", "subjectContainsFold", "body", "bodyNEQ", "bodyIn", "bodyNotIn", "bodyGT", "bodyGTE", "bodyLT", "bodyLTE", "bodyContains", "bodyHasPrefix", "bodyHasSuffix", "bodyEqualFold", "bodyContainsFold", "hasConversation", "hasConversationWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "timeSent", "timeSentNEQ", "timeSentIn", "timeSentNotIn", "timeSentGT", "timeSentGTE", "timeSentLT", "timeSentLTE", "status", "statusNEQ", "statusIn", "statusNotIn", "statusGT", "statusGTE", "statusLT", "statusLTE", "statusContains", "statusHasPrefix", "statusHasSuffix", "statusEqualFold", "statusContainsFold", "subject", "subjectNEQ", "subjectIn", "subjectNotIn", "subjectGT", "subjectGTE", "subjectLT", "subjectLTE", "subjectContains", "subjectHasPrefix", "subjectHasSuffix", "subjectEqualFold", "subjectContainsFold", "body", "bodyNEQ", "bodyIn", "bodyNotIn", "bodyGT", "bodyGTE", "bodyLT", "bodyLTE", "bodyContains", "bodyHasPrefix", "bodyHasSuffix", "bodyEqualFold", "bodyContainsFold", "deliveryStatus", "deliveryStatusNEQ", "deliveryStatusIn", "deliveryStatusNotIn", "deliveryStatusIsNil", "deliveryStatusNotNil", "deliveryError", "deliveryErrorNEQ", "deliveryErrorIn", "deliveryErrorNotIn", "deliveryErrorGT", "deliveryErrorGTE", "deliveryErrorLT", "deliveryErrorLTE", "deliveryErrorContains", "deliveryErrorHasPrefix", "deliveryErrorHasSuffix", "deliveryErrorIsNil", "deliveryErrorNotNil", "deliveryErrorEqualFold", "deliveryErrorContainsFold", "deliveryAttempts", "deliveryAttemptsNEQ", "deliveryAttemptsIn", "deliveryAttemptsNotIn", "deliveryAttemptsGT", "deliveryAttemptsGTE", "deliveryAttemptsLT", "deliveryAttemptsLTE", "timeDelivered", "timeDeliveredNEQ", "timeDeliveredIn", "timeDeliveredNotIn", "timeDeliveredGT", "timeDeliveredGTE", "timeDeliveredLT", "timeDeliveredLTE", "timeDeliveredIsNil", "timeDeliveredNotNil", "hasConversation", "hasConversationWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -43764,6 +48967,279 @@ func (ec *executionContext) unmarshalInputMessageWhereInput(ctx context.Context,
 				return it, err
 			}
 			it.BodyContainsFold = data
+		case "deliveryStatus":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryStatus"))
+			data, err := ec.unmarshalOMessageDeliveryStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryStatus = data
+		case "deliveryStatusNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryStatusNEQ"))
+			data, err := ec.unmarshalOMessageDeliveryStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryStatusNEQ = data
+		case "deliveryStatusIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryStatusIn"))
+			data, err := ec.unmarshalOMessageDeliveryStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryStatusIn = data
+		case "deliveryStatusNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryStatusNotIn"))
+			data, err := ec.unmarshalOMessageDeliveryStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryStatusNotIn = data
+		case "deliveryStatusIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryStatusIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryStatusIsNil = data
+		case "deliveryStatusNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryStatusNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryStatusNotNil = data
+		case "deliveryError":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryError"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryError = data
+		case "deliveryErrorNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorNEQ = data
+		case "deliveryErrorIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorIn = data
+		case "deliveryErrorNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorNotIn = data
+		case "deliveryErrorGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorGT = data
+		case "deliveryErrorGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorGTE = data
+		case "deliveryErrorLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorLT = data
+		case "deliveryErrorLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorLTE = data
+		case "deliveryErrorContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorContains = data
+		case "deliveryErrorHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorHasPrefix = data
+		case "deliveryErrorHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorHasSuffix = data
+		case "deliveryErrorIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorIsNil = data
+		case "deliveryErrorNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorNotNil = data
+		case "deliveryErrorEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorEqualFold = data
+		case "deliveryErrorContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryErrorContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryErrorContainsFold = data
+		case "deliveryAttempts":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryAttempts"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryAttempts = data
+		case "deliveryAttemptsNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryAttemptsNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryAttemptsNEQ = data
+		case "deliveryAttemptsIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryAttemptsIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryAttemptsIn = data
+		case "deliveryAttemptsNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryAttemptsNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryAttemptsNotIn = data
+		case "deliveryAttemptsGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryAttemptsGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryAttemptsGT = data
+		case "deliveryAttemptsGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryAttemptsGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryAttemptsGTE = data
+		case "deliveryAttemptsLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryAttemptsLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryAttemptsLT = data
+		case "deliveryAttemptsLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryAttemptsLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryAttemptsLTE = data
+		case "timeDelivered":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDelivered"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDelivered = data
+		case "timeDeliveredNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDeliveredNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDeliveredNEQ = data
+		case "timeDeliveredIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDeliveredIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDeliveredIn = data
+		case "timeDeliveredNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDeliveredNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDeliveredNotIn = data
+		case "timeDeliveredGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDeliveredGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDeliveredGT = data
+		case "timeDeliveredGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDeliveredGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDeliveredGTE = data
+		case "timeDeliveredLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDeliveredLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDeliveredLT = data
+		case "timeDeliveredLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDeliveredLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDeliveredLTE = data
+		case "timeDeliveredIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDeliveredIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDeliveredIsNil = data
+		case "timeDeliveredNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeDeliveredNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeDeliveredNotNil = data
 		case "hasConversation":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasConversation"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -48624,7 +54100,7 @@ func (ec *executionContext) unmarshalInputPositionWhereInput(ctx context.Context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "isTemplate", "isTemplateNEQ", "isDiscreet", "isDiscreetNEQ", "isPublished", "isPublishedNEQ", "isTalentPool", "isTalentPoolNEQ", "department", "departmentNEQ", "departmentIn", "departmentNotIn", "departmentGT", "departmentGTE", "departmentLT", "departmentLTE", "departmentContains", "departmentHasPrefix", "departmentHasSuffix", "departmentEqualFold", "departmentContainsFold", "email", "emailNEQ", "emailIn", "emailNotIn", "emailGT", "emailGTE", "emailLT", "emailLTE", "emailContains", "emailHasPrefix", "emailHasSuffix", "emailEqualFold", "emailContainsFold", "urlServiceHostedPage", "urlServiceHostedPageNEQ", "urlServiceHostedPageIn", "urlServiceHostedPageNotIn", "urlServiceHostedPageGT", "urlServiceHostedPageGTE", "urlServiceHostedPageLT", "urlServiceHostedPageLTE", "urlServiceHostedPageContains", "urlServiceHostedPageHasPrefix", "urlServiceHostedPageHasSuffix", "urlServiceHostedPageEqualFold", "urlServiceHostedPageContainsFold", "urlActivePage", "urlActivePageNEQ", "urlActivePageIn", "urlActivePageNotIn", "urlActivePageGT", "urlActivePageGTE", "urlActivePageLT", "urlActivePageLTE", "urlActivePageContains", "urlActivePageHasPrefix", "urlActivePageHasSuffix", "urlActivePageEqualFold", "urlActivePageContainsFold", "employmentType", "employmentTypeNEQ", "employmentTypeIn", "employmentTypeNotIn", "employmentTypeGT", "employmentTypeGTE", "employmentTypeLT", "employmentTypeLTE", "employmentTypeContains", "employmentTypeHasPrefix", "employmentTypeHasSuffix", "employmentTypeEqualFold", "employmentTypeContainsFold", "experienceLevel", "experienceLevelNEQ", "experienceLevelIn", "experienceLevelNotIn", "experienceLevelGT", "experienceLevelGTE", "experienceLevelLT", "experienceLevelLTE", "experienceLevelContains", "experienceLevelHasPrefix", "experienceLevelHasSuffix", "experienceLevelEqualFold", "experienceLevelContainsFold", "workplaceType", "workplaceTypeNEQ", "workplaceTypeIn", "workplaceTypeNotIn", "workplaceTypeGT", "workplaceTypeGTE", "workplaceTypeLT", "workplaceTypeLTE", "workplaceTypeContains", "workplaceTypeHasPrefix", "workplaceTypeHasSuffix", "workplaceTypeEqualFold", "workplaceTypeContainsFold", "internalUseCustomID", "internalUseCustomIDNEQ", "internalUseCustomIDIn", "internalUseCustomIDNotIn", "internalUseCustomIDGT", "internalUseCustomIDGTE", "internalUseCustomIDLT", "internalUseCustomIDLTE", "internalUseCustomIDContains", "internalUseCustomIDHasPrefix", "internalUseCustomIDHasSuffix", "internalUseCustomIDIsNil", "internalUseCustomIDNotNil", "internalUseCustomIDEqualFold", "internalUseCustomIDContainsFold", "pictureURL", "pictureURLNEQ", "pictureURLIn", "pictureURLNotIn", "pictureURLGT", "pictureURLGTE", "pictureURLLT", "pictureURLLTE", "pictureURLContains", "pictureURLHasPrefix", "pictureURLHasSuffix", "pictureURLEqualFold", "pictureURLContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeUpdated", "timeUpdatedNEQ", "timeUpdatedIn", "timeUpdatedNotIn", "timeUpdatedGT", "timeUpdatedGTE", "timeUpdatedLT", "timeUpdatedLTE", "hasLocation", "hasLocationWith", "hasTemplate", "hasTemplateWith", "hasClones", "hasClonesWith", "hasLeadRecruiter", "hasLeadRecruiterWith", "hasHiringManager", "hasHiringManagerWith", "hasCoordinator", "hasCoordinatorWith", "hasHiringTeam", "hasHiringTeamWith", "hasQuestionnaires", "hasQuestionnairesWith", "hasOpenings", "hasOpeningsWith", "hasCandidates", "hasCandidatesWith", "hasActivities", "hasActivitiesWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "isTemplate", "isTemplateNEQ", "isDiscreet", "isDiscreetNEQ", "isPublished", "isPublishedNEQ", "isTalentPool", "isTalentPoolNEQ", "department", "departmentNEQ", "departmentIn", "departmentNotIn", "departmentGT", "departmentGTE", "departmentLT", "departmentLTE", "departmentContains", "departmentHasPrefix", "departmentHasSuffix", "departmentEqualFold", "departmentContainsFold", "email", "emailNEQ", "emailIn", "emailNotIn", "emailGT", "emailGTE", "emailLT", "emailLTE", "emailContains", "emailHasPrefix", "emailHasSuffix", "emailEqualFold", "emailContainsFold", "urlServiceHostedPage", "urlServiceHostedPageNEQ", "urlServiceHostedPageIn", "urlServiceHostedPageNotIn", "urlServiceHostedPageGT", "urlServiceHostedPageGTE", "urlServiceHostedPageLT", "urlServiceHostedPageLTE", "urlServiceHostedPageContains", "urlServiceHostedPageHasPrefix", "urlServiceHostedPageHasSuffix", "urlServiceHostedPageEqualFold", "urlServiceHostedPageContainsFold", "urlActivePage", "urlActivePageNEQ", "urlActivePageIn", "urlActivePageNotIn", "urlActivePageGT", "urlActivePageGTE", "urlActivePageLT", "urlActivePageLTE", "urlActivePageContains", "urlActivePageHasPrefix", "urlActivePageHasSuffix", "urlActivePageEqualFold", "urlActivePageContainsFold", "employmentType", "employmentTypeNEQ", "employmentTypeIn", "employmentTypeNotIn", "employmentTypeGT", "employmentTypeGTE", "employmentTypeLT", "employmentTypeLTE", "employmentTypeContains", "employmentTypeHasPrefix", "employmentTypeHasSuffix", "employmentTypeEqualFold", "employmentTypeContainsFold", "experienceLevel", "experienceLevelNEQ", "experienceLevelIn", "experienceLevelNotIn", "experienceLevelGT", "experienceLevelGTE", "experienceLevelLT", "experienceLevelLTE", "experienceLevelContains", "experienceLevelHasPrefix", "experienceLevelHasSuffix", "experienceLevelEqualFold", "experienceLevelContainsFold", "workplaceType", "workplaceTypeNEQ", "workplaceTypeIn", "workplaceTypeNotIn", "workplaceTypeGT", "workplaceTypeGTE", "workplaceTypeLT", "workplaceTypeLTE", "workplaceTypeContains", "workplaceTypeHasPrefix", "workplaceTypeHasSuffix", "workplaceTypeEqualFold", "workplaceTypeContainsFold", "internalUseCustomID", "internalUseCustomIDNEQ", "internalUseCustomIDIn", "internalUseCustomIDNotIn", "internalUseCustomIDGT", "internalUseCustomIDGTE", "internalUseCustomIDLT", "internalUseCustomIDLTE", "internalUseCustomIDContains", "internalUseCustomIDHasPrefix", "internalUseCustomIDHasSuffix", "internalUseCustomIDIsNil", "internalUseCustomIDNotNil", "internalUseCustomIDEqualFold", "internalUseCustomIDContainsFold", "pictureURL", "pictureURLNEQ", "pictureURLIn", "pictureURLNotIn", "pictureURLGT", "pictureURLGTE", "pictureURLLT", "pictureURLLTE", "pictureURLContains", "pictureURLHasPrefix", "pictureURLHasSuffix", "pictureURLEqualFold", "pictureURLContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeUpdated", "timeUpdatedNEQ", "timeUpdatedIn", "timeUpdatedNotIn", "timeUpdatedGT", "timeUpdatedGTE", "timeUpdatedLT", "timeUpdatedLTE", "hasLocation", "hasLocationWith", "hasTemplate", "hasTemplateWith", "hasClones", "hasClonesWith", "hasLeadRecruiter", "hasLeadRecruiterWith", "hasHiringManager", "hasHiringManagerWith", "hasCoordinator", "hasCoordinatorWith", "hasHiringTeam", "hasHiringTeamWith", "hasQuestionnaires", "hasQuestionnairesWith", "hasOpenings", "hasOpeningsWith", "hasCandidates", "hasCandidatesWith", "hasInterviews", "hasInterviewsWith", "hasActivities", "hasActivitiesWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -49982,6 +55458,20 @@ func (ec *executionContext) unmarshalInputPositionWhereInput(ctx context.Context
 				return it, err
 			}
 			it.HasCandidatesWith = data
+		case "hasInterviews":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasInterviews"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasInterviews = data
+		case "hasInterviewsWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasInterviewsWith"))
+			data, err := ec.unmarshalOInterviewWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasInterviewsWith = data
 		case "hasActivities":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasActivities"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -50637,7 +56127,7 @@ func (ec *executionContext) unmarshalInputRejectCandidateInput(ctx context.Conte
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"reasonID", "note"}
+	fieldsInOrder := [...]string{"reasonID", "note", "messageTemplateID"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -50658,6 +56148,13 @@ func (ec *executionContext) unmarshalInputRejectCandidateInput(ctx context.Conte
 				return it, err
 			}
 			it.Note = data
+		case "messageTemplateID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("messageTemplateID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MessageTemplateID = data
 		}
 	}
 	return it, nil
@@ -51071,6 +56568,90 @@ func UnmarshalRequiredCandidateFieldsInput(ctx context.Context, raw any) (recrui
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputRescheduleInterviewInput(ctx context.Context, obj any) (model.RescheduleInterviewInput, error) {
+	var it model.RescheduleInterviewInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"interviewerIDs", "timeStart", "timeEnd", "timeZone", "location", "videoURL", "instructions"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "interviewerIDs":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("interviewerIDs"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InterviewerIDs = data
+		case "timeStart":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStart"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStart = data
+		case "timeEnd":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEnd"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEnd = data
+		case "timeZone":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZone"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZone = data
+		case "location":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("location"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Location = data
+		case "videoURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURL = data
+		case "instructions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructions"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Instructions = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalRescheduleInterviewInput unmarshals raw into the RescheduleInterviewInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalRescheduleInterviewInput(ctx context.Context, raw any) (model.RescheduleInterviewInput, error) {
+	var out model.RescheduleInterviewInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "RescheduleInterviewInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputSalaryRangeInput(ctx context.Context, obj any) (recruiting.SalaryRangeInput, error) {
 	var it recruiting.SalaryRangeInput
 	if obj == nil {
@@ -51131,6 +56712,167 @@ func (ec *executionContext) unmarshalInputSalaryRangeInput(ctx context.Context, 
 func UnmarshalSalaryRangeInput(ctx context.Context, raw any) (recruiting.SalaryRangeInput, error) {
 	var out recruiting.SalaryRangeInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "SalaryRangeInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputScheduleInterviewInput(ctx context.Context, obj any) (model.ScheduleInterviewInput, error) {
+	var it model.ScheduleInterviewInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"candidateID", "stepID", "interviewerIDs", "timeStart", "timeEnd", "timeZone", "location", "videoURL", "instructions"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "candidateID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("candidateID"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CandidateID = data
+		case "stepID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("stepID"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StepID = data
+		case "interviewerIDs":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("interviewerIDs"))
+			data, err := ec.unmarshalNID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InterviewerIDs = data
+		case "timeStart":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeStart"))
+			data, err := ec.unmarshalNTime2timeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeStart = data
+		case "timeEnd":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeEnd"))
+			data, err := ec.unmarshalNTime2timeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeEnd = data
+		case "timeZone":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeZone"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeZone = data
+		case "location":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("location"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Location = data
+		case "videoURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoURL = data
+		case "instructions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("instructions"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Instructions = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalScheduleInterviewInput unmarshals raw into the ScheduleInterviewInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalScheduleInterviewInput(ctx context.Context, raw any) (model.ScheduleInterviewInput, error) {
+	var out model.ScheduleInterviewInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ScheduleInterviewInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputSendMessageInput(ctx context.Context, obj any) (recruiting.SendMessageInput, error) {
+	var it recruiting.SendMessageInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"templateID", "subject", "body", "interviewTime"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "templateID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("templateID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TemplateID = data
+		case "subject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subject"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Subject = data
+		case "body":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("body"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Body = data
+		case "interviewTime":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("interviewTime"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InterviewTime = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSendMessageInput unmarshals raw into the SendMessageInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSendMessageInput(ctx context.Context, raw any) (recruiting.SendMessageInput, error) {
+	var out recruiting.SendMessageInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SendMessageInput", raw, &out)
 	return out, err
 }
 
@@ -53563,6 +59305,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Note(ctx, sel, obj)
+	case *ent.MessageTemplate:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._MessageTemplate(ctx, sel, obj)
 	case *ent.Message:
 		if obj == nil {
 			return graphql.Null
@@ -53573,6 +59320,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Location(ctx, sel, obj)
+	case *ent.Interview:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Interview(ctx, sel, obj)
 	case *ent.FieldDefinition:
 		if obj == nil {
 			return graphql.Null
@@ -54244,6 +59996,12 @@ func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_currentStep(ctx, field, obj)
 				})
+		case "interviews":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Candidate_interviews(ctx, field, obj)
+				})
 		case "stepHistory":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
@@ -54748,6 +60506,12 @@ func (ec *executionContext) _Company(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "interviews":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Company_interviews(ctx, field, obj)
+				})
 		case "viewerUser":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, false,
@@ -55737,6 +61501,220 @@ func (ec *executionContext) _HiringTeamMember(ctx context.Context, sel ast.Selec
 	return objectValue(out, fields, deferred)
 }
 
+var interviewImplementors = []string{"Interview", "Node"}
+
+func (ec *executionContext) _Interview(ctx context.Context, sel ast.SelectionSet, obj *ent.Interview) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, interviewImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfInterview); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Interview")
+		case "id":
+			out.Values[i] = ec._Interview_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._Interview_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeStart":
+			out.Values[i] = ec._Interview_timeStart(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeEnd":
+			out.Values[i] = ec._Interview_timeEnd(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeZone":
+			out.Values[i] = ec._Interview_timeZone(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "location":
+			out.Values[i] = ec._Interview_location(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "videoURL":
+			out.Values[i] = ec._Interview_videoURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "instructions":
+			out.Values[i] = ec._Interview_instructions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sequence":
+			out.Values[i] = ec._Interview_sequence(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeCreated":
+			out.Values[i] = ec._Interview_timeCreated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeUpdated":
+			out.Values[i] = ec._Interview_timeUpdated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeCancelled":
+			out.Values[i] = ec._Interview_timeCancelled(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "candidate":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Interview_candidate(ctx, field, obj)
+				})
+		case "position":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Interview_position(ctx, field, obj)
+				})
+		case "step":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Interview_step(ctx, field, obj)
+				})
+		case "organizer":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Interview_organizer(ctx, field, obj)
+				})
+		case "interviewers":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Interview_interviewers(ctx, field, obj)
+				})
+		case "calendarURL":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Interview_calendarURL(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var interviewConnectionImplementors = []string{"InterviewConnection"}
+
+func (ec *executionContext) _InterviewConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.InterviewConnection) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, interviewConnectionImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfInterviewConnection); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("InterviewConnection")
+		case "edges":
+			out.Values[i] = ec._InterviewConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._InterviewConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._InterviewConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var interviewEdgeImplementors = []string{"InterviewEdge"}
+
+func (ec *executionContext) _InterviewEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.InterviewEdge) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, interviewEdgeImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfInterviewEdge); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("InterviewEdge")
+		case "node":
+			out.Values[i] = ec._InterviewEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._InterviewEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
 var locationImplementors = []string{"Location", "Node"}
 
 func (ec *executionContext) _Location(ctx context.Context, sel ast.SelectionSet, obj *ent.Location) graphql.Marshaler {
@@ -55970,6 +61948,26 @@ func (ec *executionContext) _Message(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "deliveryStatus":
+			out.Values[i] = ec._Message_deliveryStatus(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "deliveryError":
+			out.Values[i] = ec._Message_deliveryError(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "deliveryAttempts":
+			out.Values[i] = ec._Message_deliveryAttempts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeDelivered":
+			out.Values[i] = ec._Message_timeDelivered(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "conversation":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
@@ -56060,6 +62058,159 @@ func (ec *executionContext) _MessageEdge(ctx context.Context, sel ast.SelectionS
 			}
 		case "cursor":
 			out.Values[i] = ec._MessageEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var messageTemplateImplementors = []string{"MessageTemplate", "Node"}
+
+func (ec *executionContext) _MessageTemplate(ctx context.Context, sel ast.SelectionSet, obj *ent.MessageTemplate) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, messageTemplateImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfMessageTemplate); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MessageTemplate")
+		case "id":
+			out.Values[i] = ec._MessageTemplate_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._MessageTemplate_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "kind":
+			out.Values[i] = ec._MessageTemplate_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "subject":
+			out.Values[i] = ec._MessageTemplate_subject(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "body":
+			out.Values[i] = ec._MessageTemplate_body(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "timeCreated":
+			out.Values[i] = ec._MessageTemplate_timeCreated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "timeUpdated":
+			out.Values[i] = ec._MessageTemplate_timeUpdated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var messageTemplateConnectionImplementors = []string{"MessageTemplateConnection"}
+
+func (ec *executionContext) _MessageTemplateConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.MessageTemplateConnection) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, messageTemplateConnectionImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfMessageTemplateConnection); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MessageTemplateConnection")
+		case "edges":
+			out.Values[i] = ec._MessageTemplateConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._MessageTemplateConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._MessageTemplateConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var messageTemplateEdgeImplementors = []string{"MessageTemplateEdge"}
+
+func (ec *executionContext) _MessageTemplateEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.MessageTemplateEdge) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, messageTemplateEdgeImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfMessageTemplateEdge); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MessageTemplateEdge")
+		case "node":
+			out.Values[i] = ec._MessageTemplateEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._MessageTemplateEdge_cursor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -56197,6 +62348,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createConversation":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createConversation(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sendMessage":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_sendMessage(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createEvaluationPartner":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createEvaluationPartner(ctx, field)
@@ -56291,6 +62456,48 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "removeHiringTeamMember":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_removeHiringTeamMember(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "scheduleInterview":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_scheduleInterview(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rescheduleInterview":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_rescheduleInterview(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cancelInterview":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_cancelInterview(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createMessageTemplate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createMessageTemplate(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateMessageTemplate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateMessageTemplate(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteMessageTemplate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteMessageTemplate(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -58014,6 +64221,12 @@ func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_candidates(ctx, field, obj)
 				})
+		case "interviews":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Position_interviews(ctx, field, obj)
+				})
 		case "activities":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
@@ -58215,6 +64428,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_locations(ctx, field)
 				})
+		case "messageTemplates":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_messageTemplates(ctx, field)
+				})
 		case "people":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -58274,6 +64493,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_questionnaires(ctx, field)
+				})
+		case "messageTemplateVariables":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_messageTemplateVariables(ctx, field)
 				})
 		case "personExport":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
@@ -60317,6 +66542,11 @@ func (ec *executionContext) unmarshalNCreateCandidateInput2githubᚗcomᚋhiregr
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateConversationInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreateConversationInput(ctx context.Context, v any) (recruiting.CreateConversationInput, error) {
+	res, err := ec.unmarshalInputCreateConversationInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateEvaluationPartnerInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreatePartnerInput(ctx context.Context, v any) (recruiting.CreatePartnerInput, error) {
 	res, err := ec.unmarshalInputCreateEvaluationPartnerInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -60641,6 +66871,51 @@ func (ec *executionContext) marshalNInt2int64(ctx context.Context, sel ast.Selec
 	return res
 }
 
+func (ec *executionContext) marshalNInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview(ctx context.Context, sel ast.SelectionSet, v *ent.Interview) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Interview!")
+		return graphql.Null
+	}
+	return ec._Interview(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNInterviewConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewConnection(ctx context.Context, sel ast.SelectionSet, v *ent.InterviewConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "InterviewConnection!")
+		return graphql.Null
+	}
+	return ec._InterviewConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNInterviewOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewOrderField(ctx context.Context, v any) (*ent.InterviewOrderField, error) {
+	var res = new(ent.InterviewOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNInterviewOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.InterviewOrderField) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "InterviewOrderField!")
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNInterviewStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatus(ctx context.Context, v any) (interview.Status, error) {
+	var res interview.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNInterviewStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatus(ctx context.Context, sel ast.SelectionSet, v interview.Status) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNInterviewWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInput(ctx context.Context, v any) (*ent.InterviewWhereInput, error) {
+	res, err := ec.unmarshalInputInterviewWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNLocation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocation(ctx context.Context, sel ast.SelectionSet, v *ent.Location) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Location!")
@@ -60692,6 +66967,16 @@ func (ec *executionContext) marshalNMessageConnection2ᚖgithubᚗcomᚋhiregrap
 	return ec._MessageConnection(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNMessageDeliveryStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatus(ctx context.Context, v any) (message.DeliveryStatus, error) {
+	var res message.DeliveryStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMessageDeliveryStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatus(ctx context.Context, sel ast.SelectionSet, v message.DeliveryStatus) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNMessageOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageOrderField(ctx context.Context, v any) (*ent.MessageOrderField, error) {
 	var res = new(ent.MessageOrderField)
 	err := res.UnmarshalGQL(v)
@@ -60704,6 +66989,56 @@ func (ec *executionContext) marshalNMessageOrderField2ᚖgithubᚗcomᚋhiregrap
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalNMessageTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplate(ctx context.Context, sel ast.SelectionSet, v *ent.MessageTemplate) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "MessageTemplate!")
+		return graphql.Null
+	}
+	return ec._MessageTemplate(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNMessageTemplateConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateConnection(ctx context.Context, sel ast.SelectionSet, v *ent.MessageTemplateConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "MessageTemplateConnection!")
+		return graphql.Null
+	}
+	return ec._MessageTemplateConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNMessageTemplateInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐMessageTemplateInput(ctx context.Context, v any) (recruiting.MessageTemplateInput, error) {
+	res, err := ec.unmarshalInputMessageTemplateInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNMessageTemplateKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind(ctx context.Context, v any) (messagetemplate.Kind, error) {
+	var res messagetemplate.Kind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMessageTemplateKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind(ctx context.Context, sel ast.SelectionSet, v messagetemplate.Kind) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNMessageTemplateOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateOrderField(ctx context.Context, v any) (*ent.MessageTemplateOrderField, error) {
+	var res = new(ent.MessageTemplateOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMessageTemplateOrderField2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.MessageTemplateOrderField) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "MessageTemplateOrderField!")
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNMessageTemplateWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateWhereInput(ctx context.Context, v any) (*ent.MessageTemplateWhereInput, error) {
+	res, err := ec.unmarshalInputMessageTemplateWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNMessageWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageWhereInput(ctx context.Context, v any) (*ent.MessageWhereInput, error) {
@@ -61291,6 +67626,11 @@ func (ec *executionContext) marshalNRequiredCandidateFields2githubᚗcomᚋhireg
 	return ec._RequiredCandidateFields(ctx, sel, &v)
 }
 
+func (ec *executionContext) unmarshalNRescheduleInterviewInput2githubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐRescheduleInterviewInput(ctx context.Context, v any) (model.RescheduleInterviewInput, error) {
+	res, err := ec.unmarshalInputRescheduleInterviewInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNRetentionDue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRetentionDueᚄ(ctx context.Context, sel ast.SelectionSet, v []*recruiting.RetentionDue) graphql.Marshaler {
 	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -61337,6 +67677,16 @@ func (ec *executionContext) marshalNRole2ᚖgithubᚗcomᚋhiregraphᚋhiregraph
 		return graphql.Null
 	}
 	return ec._Role(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNScheduleInterviewInput2githubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐScheduleInterviewInput(ctx context.Context, v any) (model.ScheduleInterviewInput, error) {
+	res, err := ec.unmarshalInputScheduleInterviewInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNSendMessageInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSendMessageInput(ctx context.Context, v any) (recruiting.SendMessageInput, error) {
+	res, err := ec.unmarshalInputSendMessageInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNStep2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStep(ctx context.Context, sel ast.SelectionSet, v schematype.Step) graphql.Marshaler {
@@ -63036,6 +69386,118 @@ func (ec *executionContext) marshalOInt2ᚖint64(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) marshalOInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview(ctx context.Context, sel ast.SelectionSet, v *ent.Interview) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Interview(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOInterviewEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.InterviewEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOInterviewEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOInterviewEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewEdge(ctx context.Context, sel ast.SelectionSet, v *ent.InterviewEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._InterviewEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOInterviewOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewOrder(ctx context.Context, v any) (*ent.InterviewOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputInterviewOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOInterviewStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatusᚄ(ctx context.Context, v any) ([]interview.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]interview.Status, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNInterviewStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatus(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOInterviewStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []interview.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNInterviewStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatus(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOInterviewStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatus(ctx context.Context, v any) (*interview.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(interview.Status)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOInterviewStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋinterviewᚐStatus(ctx context.Context, sel ast.SelectionSet, v *interview.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOInterviewWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInputᚄ(ctx context.Context, v any) ([]*ent.InterviewWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.InterviewWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNInterviewWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOInterviewWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInput(ctx context.Context, v any) (*ent.InterviewWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputInterviewWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOLocation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocation(ctx context.Context, sel ast.SelectionSet, v *ent.Location) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -63111,6 +69573,58 @@ func (ec *executionContext) marshalOMessage2ᚖgithubᚗcomᚋhiregraphᚋhiregr
 	return ec._Message(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOMessageDeliveryStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatusᚄ(ctx context.Context, v any) ([]message.DeliveryStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]message.DeliveryStatus, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNMessageDeliveryStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatus(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOMessageDeliveryStatus2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []message.DeliveryStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNMessageDeliveryStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatus(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOMessageDeliveryStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatus(ctx context.Context, v any) (*message.DeliveryStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(message.DeliveryStatus)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOMessageDeliveryStatus2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessageᚐDeliveryStatus(ctx context.Context, sel ast.SelectionSet, v *message.DeliveryStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) marshalOMessageEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.MessageEdge) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -63136,6 +69650,118 @@ func (ec *executionContext) unmarshalOMessageOrder2ᚖgithubᚗcomᚋhiregraph�
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputMessageOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOMessageTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplate(ctx context.Context, sel ast.SelectionSet, v *ent.MessageTemplate) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._MessageTemplate(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOMessageTemplateEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.MessageTemplateEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOMessageTemplateEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOMessageTemplateEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateEdge(ctx context.Context, sel ast.SelectionSet, v *ent.MessageTemplateEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._MessageTemplateEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOMessageTemplateKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKindᚄ(ctx context.Context, v any) ([]messagetemplate.Kind, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]messagetemplate.Kind, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNMessageTemplateKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOMessageTemplateKind2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKindᚄ(ctx context.Context, sel ast.SelectionSet, v []messagetemplate.Kind) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNMessageTemplateKind2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOMessageTemplateKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind(ctx context.Context, v any) (*messagetemplate.Kind, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(messagetemplate.Kind)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOMessageTemplateKind2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋmessagetemplateᚐKind(ctx context.Context, sel ast.SelectionSet, v *messagetemplate.Kind) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOMessageTemplateOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateOrder(ctx context.Context, v any) (*ent.MessageTemplateOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputMessageTemplateOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOMessageTemplateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateWhereInputᚄ(ctx context.Context, v any) ([]*ent.MessageTemplateWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.MessageTemplateWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNMessageTemplateWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOMessageTemplateWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateWhereInput(ctx context.Context, v any) (*ent.MessageTemplateWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputMessageTemplateWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -64733,6 +71359,12 @@ var plainFieldsOfFieldDefinitionEdge = plainFields[*ent.FieldDefinitionEdge]{typ
 
 var plainFieldsOfHiringTeamMember = plainFields[*ent.HiringTeamMember]{typeName: "HiringTeamMember"}
 
+var plainFieldsOfInterview = plainFields[*ent.Interview]{typeName: "Interview"}
+
+var plainFieldsOfInterviewConnection = plainFields[*ent.InterviewConnection]{typeName: "InterviewConnection"}
+
+var plainFieldsOfInterviewEdge = plainFields[*ent.InterviewEdge]{typeName: "InterviewEdge"}
+
 var plainFieldsOfLocation = plainFields[*ent.Location]{typeName: "Location"}
 
 var plainFieldsOfLocationConnection = plainFields[*ent.LocationConnection]{typeName: "LocationConnection"}
@@ -64744,6 +71376,12 @@ var plainFieldsOfMessage = plainFields[*ent.Message]{typeName: "Message"}
 var plainFieldsOfMessageConnection = plainFields[*ent.MessageConnection]{typeName: "MessageConnection"}
 
 var plainFieldsOfMessageEdge = plainFields[*ent.MessageEdge]{typeName: "MessageEdge"}
+
+var plainFieldsOfMessageTemplate = plainFields[*ent.MessageTemplate]{typeName: "MessageTemplate"}
+
+var plainFieldsOfMessageTemplateConnection = plainFields[*ent.MessageTemplateConnection]{typeName: "MessageTemplateConnection"}
+
+var plainFieldsOfMessageTemplateEdge = plainFields[*ent.MessageTemplateEdge]{typeName: "MessageTemplateEdge"}
 
 var plainFieldsOfNamedValue = plainFields[*schematype.NamedValue]{typeName: "NamedValue"}
 
@@ -65182,6 +71820,62 @@ func init() {
 		}}}
 	plainFieldsOfHiringTeamMember.byName = map[string]plainField[*ent.HiringTeamMember]{
 		"role": {write: func(w io.Writer, obj *ent.HiringTeamMember) { writeEnum(w, obj.Role) }, null: nil}}
+	plainFieldsOfInterview.byName = map[string]plainField[*ent.Interview]{
+		"id":           {write: func(w io.Writer, obj *ent.Interview) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"status":       {write: func(w io.Writer, obj *ent.Interview) { writeEnum(w, obj.Status) }, null: nil},
+		"timeStart":    {write: func(w io.Writer, obj *ent.Interview) { scalar.WriteTime(w, obj.TimeStart) }, null: func(obj *ent.Interview) bool { return obj.TimeStart.IsZero() }},
+		"timeEnd":      {write: func(w io.Writer, obj *ent.Interview) { scalar.WriteTime(w, obj.TimeEnd) }, null: func(obj *ent.Interview) bool { return obj.TimeEnd.IsZero() }},
+		"timeZone":     {write: func(w io.Writer, obj *ent.Interview) { graphql.MarshalString(obj.TimeZone).MarshalGQL(w) }, null: nil},
+		"location":     {write: func(w io.Writer, obj *ent.Interview) { graphql.MarshalString(obj.Location).MarshalGQL(w) }, null: nil},
+		"videoURL":     {write: func(w io.Writer, obj *ent.Interview) { graphql.MarshalString(obj.VideoURL).MarshalGQL(w) }, null: nil},
+		"instructions": {write: func(w io.Writer, obj *ent.Interview) { graphql.MarshalString(obj.Instructions).MarshalGQL(w) }, null: nil},
+		"sequence":     {write: func(w io.Writer, obj *ent.Interview) { graphql.MarshalInt(obj.Sequence).MarshalGQL(w) }, null: nil},
+		"timeCreated":  {write: func(w io.Writer, obj *ent.Interview) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Interview) bool { return obj.TimeCreated.IsZero() }},
+		"timeUpdated":  {write: func(w io.Writer, obj *ent.Interview) { scalar.WriteTime(w, obj.TimeUpdated) }, null: func(obj *ent.Interview) bool { return obj.TimeUpdated.IsZero() }},
+		"timeCancelled": {write: func(w io.Writer, obj *ent.Interview) {
+			if obj.TimeCancelled == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.WriteTime(w, *obj.TimeCancelled)
+		}, null: nil},
+		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Interview) graphql.Marshaler {
+			v, err := obj.Candidate(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
+		}},
+		"position": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Interview) graphql.Marshaler {
+			v, err := obj.Position(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, positionImplementors, &plainFieldsOfPosition)
+		}},
+		"step": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Interview) graphql.Marshaler {
+			v, err := obj.Step(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, false, pipelineStepImplementors, &plainFieldsOfPipelineStep)
+		}},
+		"organizer": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Interview) graphql.Marshaler {
+			v, err := obj.Organizer(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, userImplementors, &plainFieldsOfUser)
+		}}}
+	plainFieldsOfInterviewConnection.byName = map[string]plainField[*ent.InterviewConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.InterviewConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.InterviewConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, interviewEdgeImplementors, &plainFieldsOfInterviewEdge)
+		}}}
+	plainFieldsOfInterviewEdge.byName = map[string]plainField[*ent.InterviewEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.InterviewEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, interviewImplementors, &plainFieldsOfInterview)
+		}}}
 	plainFieldsOfLocation.byName = map[string]plainField[*ent.Location]{
 		"id":           {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"name":         {write: func(w io.Writer, obj *ent.Location) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
@@ -65214,6 +71908,28 @@ func init() {
 		"status":   {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Status).MarshalGQL(w) }, null: nil},
 		"subject":  {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Subject).MarshalGQL(w) }, null: nil},
 		"body":     {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalString(obj.Body).MarshalGQL(w) }, null: nil},
+		"deliveryStatus": {write: func(w io.Writer, obj *ent.Message) {
+			if obj.DeliveryStatus == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			writeEnum(w, *obj.DeliveryStatus)
+		}, null: nil},
+		"deliveryError": {write: func(w io.Writer, obj *ent.Message) {
+			if obj.DeliveryError == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			graphql.MarshalString(*obj.DeliveryError).MarshalGQL(w)
+		}, null: nil},
+		"deliveryAttempts": {write: func(w io.Writer, obj *ent.Message) { graphql.MarshalInt(obj.DeliveryAttempts).MarshalGQL(w) }, null: nil},
+		"timeDelivered": {write: func(w io.Writer, obj *ent.Message) {
+			if obj.TimeDelivered == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			scalar.WriteTime(w, *obj.TimeDelivered)
+		}, null: nil},
 		"conversation": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Message) graphql.Marshaler {
 			v, err := obj.Conversation(ctx)
 			if err != nil {
@@ -65229,6 +71945,25 @@ func init() {
 	plainFieldsOfMessageEdge.byName = map[string]plainField[*ent.MessageEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageEdge) graphql.Marshaler {
 			return plainChild(ctx, c, oc, field, obj.Node, false, messageImplementors, &plainFieldsOfMessage)
+		}}}
+	plainFieldsOfMessageTemplate.byName = map[string]plainField[*ent.MessageTemplate]{
+		"id":          {write: func(w io.Writer, obj *ent.MessageTemplate) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"name":        {write: func(w io.Writer, obj *ent.MessageTemplate) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
+		"kind":        {write: func(w io.Writer, obj *ent.MessageTemplate) { writeEnum(w, obj.Kind) }, null: nil},
+		"subject":     {write: func(w io.Writer, obj *ent.MessageTemplate) { graphql.MarshalString(obj.Subject).MarshalGQL(w) }, null: nil},
+		"body":        {write: func(w io.Writer, obj *ent.MessageTemplate) { graphql.MarshalString(obj.Body).MarshalGQL(w) }, null: nil},
+		"timeCreated": {write: func(w io.Writer, obj *ent.MessageTemplate) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.MessageTemplate) bool { return obj.TimeCreated.IsZero() }},
+		"timeUpdated": {write: func(w io.Writer, obj *ent.MessageTemplate) { scalar.WriteTime(w, obj.TimeUpdated) }, null: func(obj *ent.MessageTemplate) bool { return obj.TimeUpdated.IsZero() }}}
+	plainFieldsOfMessageTemplateConnection.byName = map[string]plainField[*ent.MessageTemplateConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.MessageTemplateConnection) {
+			graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
+		}, null: nil},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageTemplateConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, messageTemplateEdgeImplementors, &plainFieldsOfMessageTemplateEdge)
+		}}}
+	plainFieldsOfMessageTemplateEdge.byName = map[string]plainField[*ent.MessageTemplateEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageTemplateEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, messageTemplateImplementors, &plainFieldsOfMessageTemplate)
 		}}}
 	plainFieldsOfNamedValue.byName = map[string]plainField[*schematype.NamedValue]{
 		"name":  {write: func(w io.Writer, obj *schematype.NamedValue) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
