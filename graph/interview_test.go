@@ -49,7 +49,11 @@ type interviewFixture struct {
 
 func newInterviewFixture(t *testing.T) interviewFixture {
 	t.Helper()
-	env := hiregraphtest.New(t)
+	return interviewFixtureOn(t, hiregraphtest.New(t))
+}
+
+func interviewFixtureOn(t *testing.T, env *hiregraphtest.Env) interviewFixture {
+	t.Helper()
 	ctx := hiregraphtest.System()
 	id := func(email string) string { return env.DB.Client.User.Query().Where(user.Email(email)).OnlyIDX(ctx) }
 	f := interviewFixture{env: env, candidate: env.Demo.CandidateUID,

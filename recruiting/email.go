@@ -31,6 +31,9 @@ const CodeNoEmailAddress = "candidate_has_no_email"
 // it (internal/maildelivery), so a message is sent exactly when it commits.
 type MailQueue interface {
 	EnqueueMail(ctx context.Context, client *ent.Client, messageID string) error
+	// EnqueueInvitation queues one invitation e-mail of an interview's
+	// change, in the change's transaction.
+	EnqueueInvitation(ctx context.Context, client *ent.Client, m InterviewMail) error
 }
 
 // SendMessageInput is a message a user sends to a candidate: a template,

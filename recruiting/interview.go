@@ -128,7 +128,10 @@ func (s *InterviewService) ScheduleInterview(ctx context.Context, in ScheduleInt
 		}
 		iv.Edges.Interviewers = interviewers
 		out = iv
-		return s.record(ctx, client, Activity{Verb: VerbInterviewScheduled, ObjectType: "Interview", ObjectID: iv.ID, Candidate: c, Object: iv})
+		if err := s.record(ctx, client, Activity{Verb: VerbInterviewScheduled, ObjectType: "Interview", ObjectID: iv.ID, Candidate: c, Object: iv}); err != nil {
+			return err
+		}
+		return s.queueInvitations(ctx, client, iv, nil)
 	})
 	return out, err
 }
@@ -228,12 +231,19 @@ func (s *InterviewService) changeInterview(ctx context.Context, id string, chang
 		if iv.Status == interview.StatusCancelled {
 			return apierror.New(http.StatusConflict, CodeIllegalTransition, "interview %s was cancelled; schedule a new one", iv.ID)
 		}
+		before, err := client.Interview.QueryInterviewers(iv).IDs(ctx)
+		if err != nil {
+			return fmt.Errorf("loading interviewers: %w", err)
+		}
 		saved, verb, changes, err := change(ctx, client, c, iv)
 		if err != nil {
 			return err
 		}
 		out = saved
-		return s.record(ctx, client, Activity{Verb: verb, ObjectType: "Interview", ObjectID: iv.ID, Candidate: c, Changes: changes, Object: saved})
+		if err := s.record(ctx, client, Activity{Verb: verb, ObjectType: "Interview", ObjectID: iv.ID, Candidate: c, Changes: changes, Object: saved}); err != nil {
+			return err
+		}
+		return s.queueInvitations(ctx, client, saved, before)
 	})
 	return out, err
 }

@@ -34,8 +34,14 @@ const icalLocal = "20060102T150405"
 // organizer and interviewers (InterviewService.Invitation loads them).
 // E-mail sends it as a text/calendar part with this method.
 func InterviewInvitation(iv *ent.Interview, audience Audience) (icsText []byte, method string) {
+	return invitation(iv, audience, iv.Status == interview.StatusCancelled)
+}
+
+// invitation is iv's invitation for audience; cancelled makes it a
+// CANCEL, as for an interviewer taken off a scheduled interview.
+func invitation(iv *ent.Interview, audience Audience, cancelled bool) (icsText []byte, method string) {
 	m := ics.MethodRequest
-	if iv.Status == interview.StatusCancelled {
+	if cancelled {
 		m = ics.MethodCancel
 	}
 	cal := ics.NewCalendarFor("Hiregraph")
@@ -51,11 +57,11 @@ func InterviewInvitation(iv *ent.Interview, audience Audience) (icsText []byte, 
 	if loc != time.UTC {
 		cal.AddVTimezone(timezoneOf(loc, iv.TimeStart, iv.TimeEnd))
 	}
-	cal.AddVEvent(interviewEvent(iv, loc, audience))
+	cal.AddVEvent(interviewEvent(iv, loc, audience, cancelled))
 	return []byte(cal.Serialize()), string(m)
 }
 
-func interviewEvent(iv *ent.Interview, loc *time.Location, audience Audience) *ics.VEvent {
+func interviewEvent(iv *ent.Interview, loc *time.Location, audience Audience, cancelled bool) *ics.VEvent {
 	ev := ics.NewEvent(iv.ID + "@hiregraph")
 	ev.SetDtStampTime(iv.TimeUpdated)
 	ev.SetCreatedTime(iv.TimeCreated)
@@ -74,7 +80,7 @@ func interviewEvent(iv *ent.Interview, loc *time.Location, audience Audience) *i
 		ev.SetDescription(d)
 	}
 	ev.SetStatus(ics.ObjectStatusConfirmed)
-	if iv.Status == interview.StatusCancelled {
+	if cancelled {
 		ev.SetStatus(ics.ObjectStatusCancelled)
 	}
 	if o := iv.Edges.Organizer; o != nil {

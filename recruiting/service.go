@@ -66,8 +66,8 @@ type Dependencies struct {
 	WebhookHTTPNets []netip.Prefix
 	// Exports queues person exports (ExportPerson); nil refuses them.
 	Exports ExportQueue
-	// Mail queues the e-mail of messages users send (SendMessage); nil
-	// refuses to send.
+	// Mail queues the e-mail of messages users send (SendMessage; nil
+	// refuses to send) and interviews' invitations (nil sends none).
 	Mail MailQueue
 }
 
@@ -86,7 +86,7 @@ func New(d Dependencies) *Service {
 		AdminService:     &AdminService{core: c},
 		CareersService:   &CareersService{core: c, documents: docs, candidates: candidates},
 		PrivacyService:   &PrivacyService{core: c, documents: docs, Exports: d.Exports, Links: d.Links},
-		InterviewService: &InterviewService{core: c, Links: d.Links},
+		InterviewService: &InterviewService{core: c, Links: d.Links, Mail: d.Mail},
 	}
 	c.RedactEvents()
 	return s
@@ -162,6 +162,9 @@ type PrivacyService struct {
 type InterviewService struct {
 	*core
 	Links Links
+	// Mail queues the invitations; nil sends none (they can still be
+	// downloaded).
+	Mail MailQueue
 }
 
 // Links builds absolute URLs from signed queries; the HTTP layer, which

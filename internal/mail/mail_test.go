@@ -2,10 +2,7 @@ package mail_test
 
 import (
 	"context"
-	"encoding/base64"
 	"io"
-	"mime"
-	"mime/multipart"
 	netmail "net/mail"
 	"os"
 	"path/filepath"
@@ -57,7 +54,7 @@ func TestSMTPDeliversHeadersBodyAndInvitation(t *testing.T) {
 	if date, err := parsed.Header.Date(); err != nil || !date.Equal(m.Date) {
 		t.Errorf("Date = %v (%v), want %v", date, err, m.Date)
 	}
-	parts := mimeParts(t, parsed.Header.Get("Content-Type"), parsed.Body)
+	parts := got[0].Parts(t)
 	if text := parts["text/plain"]; text != m.Text {
 		t.Errorf("text part = %q, want %q", text, m.Text)
 	}
@@ -67,42 +64,6 @@ func TestSMTPDeliversHeadersBodyAndInvitation(t *testing.T) {
 	}
 	if ics := parts["application/ics"]; ics != want {
 		t.Errorf("invite.ics = %q, want the invitation", ics)
-	}
-}
-
-// mimeParts walks a MIME tree and returns each leaf's decoded content by
-// its media type (with the method parameter of text/calendar).
-func mimeParts(t *testing.T, contentType string, body io.Reader) map[string]string {
-	t.Helper()
-	media, params, err := mime.ParseMediaType(contentType)
-	if err != nil {
-		t.Fatalf("Content-Type %q: %v", contentType, err)
-	}
-	out := map[string]string{}
-	if !strings.HasPrefix(media, "multipart/") {
-		data, _ := io.ReadAll(body)
-		if params["method"] != "" {
-			media += "; method=" + params["method"]
-		}
-		out[media] = strings.ReplaceAll(string(data), "\r\n", "\n")
-		return out
-	}
-	r := multipart.NewReader(body, params["boundary"])
-	for {
-		p, err := r.NextPart() // decodes quoted-printable
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		var data io.Reader = p
-		if p.Header.Get("Content-Transfer-Encoding") == "base64" {
-			data = base64.NewDecoder(base64.StdEncoding, p)
-		}
-		for k, v := range mimeParts(t, p.Header.Get("Content-Type"), data) {
-			out[k] = v
-		}
 	}
 }
 

@@ -97,7 +97,9 @@ func New(cfg Config) (*Jobs, error) {
 	j := &Jobs{attempts: cmp.Or(cfg.MaxAttempts, DefaultMaxAttempts), set: jobs.Set{
 		Queue:    Queue,
 		Workers:  workers,
-		Register: func(ws *river.Workers) error { return river.AddWorkerSafely(ws, w) },
+		Register: func(ws *river.Workers) error {
+			return errors.Join(river.AddWorkerSafely(ws, w), river.AddWorkerSafely(ws, &inviteWorker{sender: w}))
+		},
 	}}
 	rc := &river.Config{Logger: slog.Default(), PollOnly: true, FetchPollInterval: cfg.PollInterval}
 	work, err := jobs.Configure(rc, j.set)
@@ -146,6 +148,49 @@ func (j *Jobs) EnqueueMail(ctx context.Context, client *ent.Client, messageID st
 	return nil
 }
 
+// EnqueueInvitation queues an interview's invitation e-mail in client's
+// transaction (recruiting.MailQueue).
+func (j *Jobs) EnqueueInvitation(ctx context.Context, client *ent.Client, m recruiting.InterviewMail) error {
+	tx, ok := ent.SQLTx(client)
+	if !ok {
+		return errors.New("enqueueing an invitation outside a transaction")
+	}
+	if _, err := j.river.InsertTx(ctx, tx, inviteArgs{m}, &river.InsertOpts{Queue: Queue, MaxAttempts: j.attempts}); err != nil {
+		return fmt.Errorf("enqueueing invitation: %w", err)
+	}
+	return nil
+}
+
+// inviteArgs is River's job of one interview invitation e-mail.
+type inviteArgs struct {
+	recruiting.InterviewMail
+}
+
+func (inviteArgs) Kind() string { return "send_interview_invitation" }
+
+// inviteWorker sends one invitation, with the message worker's sender,
+// address and retries. Invitations have no delivery status of their own:
+// a permanent refusal ends the job, and River keeps it as discarded.
+type inviteWorker struct {
+	river.WorkerDefaults[inviteArgs]
+	sender *worker
+}
+
+func (w *inviteWorker) Timeout(*river.Job[inviteArgs]) time.Duration { return sendTimeout }
+
+func (w *inviteWorker) NextRetry(job *river.Job[inviteArgs]) time.Time {
+	return time.Now().Add(w.sender.retryWait(job.Attempt))
+}
+
+func (w *inviteWorker) Work(ctx context.Context, job *river.Job[inviteArgs]) error {
+	err := w.sender.service.DeliverInvitation(ctx, job.Args.InterviewMail, w.sender.send)
+	if mail.IsPermanent(err) {
+		slog.WarnContext(ctx, "interview invitation not delivered", "interview", job.Args.InterviewID, "error", err)
+		return river.JobCancel(err)
+	}
+	return err
+}
+
 // worker sends one message's e-mail.
 type worker struct {
 	river.WorkerDefaults[sendArgs]
@@ -160,20 +205,29 @@ func (w *worker) Timeout(*river.Job[sendArgs]) time.Duration { return sendTimeou
 // NextRetry waits retryBase, doubling with each attempt, up to
 // maxRetryWait.
 func (w *worker) NextRetry(job *river.Job[sendArgs]) time.Time {
+	return time.Now().Add(w.retryWait(job.Attempt))
+}
+
+// retryWait is the wait after the attempt-th try: retryBase, doubling with
+// each attempt, up to maxRetryWait.
+func (w *worker) retryWait(attempt int) time.Duration {
 	wait := w.retryBase
-	for i := 1; i < job.Attempt && wait < maxRetryWait; i++ {
+	for i := 1; i < attempt && wait < maxRetryWait; i++ {
 		wait *= 2
 	}
-	return time.Now().Add(min(wait, maxRetryWait))
+	return min(wait, maxRetryWait)
 }
 
 func (w *worker) Work(ctx context.Context, job *river.Job[sendArgs]) error {
 	last := job.Attempt >= job.MaxAttempts
-	return w.service.DeliverMessage(ctx, job.Args.MessageID, last, func(ctx context.Context, m mail.Message) error {
-		m.From = w.from
-		// The Message-ID's domain is the sender's, as RFC 5322 suggests.
-		_, domain, _ := strings.Cut(w.from, "@")
-		m.ID += "@" + domain
-		return w.sender.Send(ctx, m)
-	})
+	return w.service.DeliverMessage(ctx, job.Args.MessageID, last, w.send)
+}
+
+// send sends m from the service's address.
+func (w *worker) send(ctx context.Context, m mail.Message) error {
+	m.From = w.from
+	// The Message-ID's domain is the sender's, as RFC 5322 suggests.
+	_, domain, _ := strings.Cut(w.from, "@")
+	m.ID += "@" + domain
+	return w.sender.Send(ctx, m)
 }

@@ -4,9 +4,13 @@ package mailtest
 
 import (
 	"bytes"
+	"encoding/base64"
 	"io"
+	"mime"
+	"mime/multipart"
 	"net"
 	"net/mail"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -30,6 +34,50 @@ func (r Received) Parsed(t testing.TB) *mail.Message {
 		t.Fatalf("reading received mail: %v", err)
 	}
 	return m
+}
+
+// Parts is each leaf of the message's MIME tree, decoded, by its media
+// type (with the method parameter of text/calendar).
+func (r Received) Parts(t testing.TB) map[string]string {
+	t.Helper()
+	m := r.Parsed(t)
+	return mimeParts(t, m.Header.Get("Content-Type"), m.Body)
+}
+
+// mimeParts walks a MIME tree and returns each leaf's decoded content by
+// its media type (with the method parameter of text/calendar).
+func mimeParts(t testing.TB, contentType string, body io.Reader) map[string]string {
+	t.Helper()
+	media, params, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		t.Fatalf("Content-Type %q: %v", contentType, err)
+	}
+	out := map[string]string{}
+	if !strings.HasPrefix(media, "multipart/") {
+		data, _ := io.ReadAll(body)
+		if params["method"] != "" {
+			media += "; method=" + params["method"]
+		}
+		out[media] = strings.ReplaceAll(string(data), "\r\n", "\n")
+		return out
+	}
+	r := multipart.NewReader(body, params["boundary"])
+	for {
+		p, err := r.NextPart() // decodes quoted-printable
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		var data io.Reader = p
+		if p.Header.Get("Content-Transfer-Encoding") == "base64" {
+			data = base64.NewDecoder(base64.StdEncoding, p)
+		}
+		for k, v := range mimeParts(t, p.Header.Get("Content-Type"), data) {
+			out[k] = v
+		}
+	}
 }
 
 // Server is an SMTP server on a loopback port.
