@@ -95,8 +95,8 @@ func New(cfg Config) (*Jobs, error) {
 		workers = 0
 	}
 	j := &Jobs{attempts: cmp.Or(cfg.MaxAttempts, DefaultMaxAttempts), set: jobs.Set{
-		Queue:    Queue,
-		Workers:  workers,
+		Queue:   Queue,
+		Workers: workers,
 		Register: func(ws *river.Workers) error {
 			return errors.Join(river.AddWorkerSafely(ws, w), river.AddWorkerSafely(ws, &inviteWorker{sender: w}))
 		},
