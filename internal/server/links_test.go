@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 	"github.com/hiregraph/hiregraph/internal/openapi"
@@ -58,6 +59,8 @@ var storedURLs = map[string]string{
 	"EventPosition.url_active_page":         "as Position.url_active_page, in events",
 	"EventPosition.picture_url":             "as Position.picture_url, in events",
 	"EventTestSubmission.result_urls":       "as TestSubmission.result_urls, in events",
+	"EventInterview.video_url":              "as Interview.videoURL, in events",
+	"Interview.videoURL":                    "the video call's link, set by whoever schedules it",
 }
 
 // Without --public-url every link an answer carries (GraphQL and REST, the
@@ -181,12 +184,40 @@ func (l *links) checkGraphQL() {
 		l.t.Fatalf("upload: %+v", uploaded.Errors)
 	}
 	l.walkGraphQL(uploaded.Data)
+	l.walkGraphQL(l.scheduleInterview())
 	l.walkGraphQL(l.graphQL(`query($c: ID!, $e: ID!) {
-		node(id: $c) { ... on Candidate { files(first: 5) { edges { node { __typename downloadURL } } } } }
+		node(id: $c) { ... on Candidate { files(first: 5) { edges { node { __typename downloadURL } } }
+			interviews(first: 5) { edges { node { __typename calendarURL } } } } }
 		personExport(id: $e) { __typename downloadURL }
 		export: node(id: $e) { __typename ... on PersonExport { downloadURL } } }`,
 		map[string]any{"c": env.Demo.CandidateUID, "e": l.exportID}).Data)
 	l.requireSeen(graphQLURLFields(l.t, env))
+}
+
+// scheduleInterview schedules an interview of the demo candidate at its
+// current step and returns the answer, which links its invitation.
+func (l *links) scheduleInterview() json.RawMessage {
+	var step struct {
+		Node  struct{ CurrentStep struct{ ID string } }
+		Users struct {
+			Edges []struct{ Node struct{ ID, Email string } }
+		}
+	}
+	raw := l.graphQL(`query($c: ID!) { node(id: $c) { ... on Candidate { currentStep { id } } } users(first: 50) { edges { node { id email } } } }`,
+		map[string]any{"c": l.env.Demo.CandidateUID}).Data
+	if err := json.Unmarshal(raw, &step); err != nil {
+		l.t.Fatal(err)
+	}
+	var interviewer string
+	for _, u := range step.Users.Edges {
+		if u.Node.Email == l.env.Demo.Users["recruiter"] {
+			interviewer = u.Node.ID
+		}
+	}
+	start := time.Now().UTC().Add(72 * time.Hour).Truncate(time.Hour)
+	return l.graphQL(`mutation($in: ScheduleInterviewInput!) { scheduleInterview(input: $in) { __typename calendarURL } }`,
+		map[string]any{"in": map[string]any{"candidateID": l.env.Demo.CandidateUID, "stepID": step.Node.CurrentStep.ID,
+			"interviewerIDs": []string{interviewer}, "timeStart": start, "timeEnd": start.Add(time.Hour), "timeZone": "UTC"}}).Data
 }
 
 // walkGraphQL checks the URL fields of every object in data that names its

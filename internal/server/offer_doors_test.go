@@ -11,6 +11,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 	"github.com/hiregraph/hiregraph/internal/permission"
+	"github.com/hiregraph/hiregraph/recruiting"
 )
 
 // offerPay is the offer's salary: no door may show it to a reader without
@@ -36,10 +37,11 @@ func TestOfferSalaryShowsOnlyWithSalaryView(t *testing.T) {
 	env.GraphQL(`mutation($c: ID!, $o: ID!) { createOffer(candidateID: $c, openingID: $o, terms: {salary: {amount: `+offerPay+`, currencyCode: "EUR", period: "annually"}}) { id } }`,
 		map[string]any{"c": c, "o": raceOpening(t, env, 1)}).Decode(t, &created)
 	offer := created.CreateOffer.ID
-	events := env.DB.Client.Activity.Query().Where(activity.ObjectID(offer)).Order(ent.Asc(activity.FieldSequence)).IDsX(hiregraphtest.System())
-	if len(events) != 1 {
-		t.Fatalf("%d events of the new offer, want 1", len(events))
+	activities := env.DB.Client.Activity.Query().Where(activity.ObjectID(offer)).Order(ent.Asc(activity.FieldSequence)).IDsX(hiregraphtest.System())
+	if len(activities) != 1 {
+		t.Fatalf("%d activities of the new offer, want 1", len(activities))
 	}
+	events := []string{recruiting.EventIDOf(activities[0])}
 
 	for _, rc := range []*doorReceiver{plain, salaried} {
 		got := rc.wait(t, events...)
