@@ -22,3 +22,11 @@ func pointers[T any](values []T) []*T {
 	}
 	return out
 }
+
+// listOf is a list answer of the service as gqlgen's resolvers return it.
+func listOf[T any](values []T, err error) ([]*T, error) {
+	if err != nil {
+		return nil, err
+	}
+	return pointers(values), nil
+}

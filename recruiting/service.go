@@ -34,6 +34,7 @@ type Service struct {
 	*CareersService
 	*PrivacyService
 	*InterviewService
+	*ReportService
 }
 
 // Dependencies are what the services are built from; New hands each
@@ -87,6 +88,7 @@ func New(d Dependencies) *Service {
 		CareersService:   &CareersService{core: c, documents: docs, candidates: candidates},
 		PrivacyService:   &PrivacyService{core: c, documents: docs, Exports: d.Exports, Links: d.Links},
 		InterviewService: &InterviewService{core: c, Links: d.Links, Mail: d.Mail},
+		ReportService:    &ReportService{core: c},
 	}
 	c.RedactEvents()
 	return s

@@ -67,6 +67,7 @@ type ResolverRoot interface {
 	PersonExport() PersonExportResolver
 	Position() PositionResolver
 	Query() QueryResolver
+	Reports() ReportsResolver
 	Subscription() SubscriptionResolver
 	WebhookEndpoint() WebhookEndpointResolver
 }
@@ -132,6 +133,11 @@ type ComplexityRoot struct {
 		TimeConsentExpires func(childComplexity int) int
 		TimeConsented      func(childComplexity int) int
 		TimeCreated        func(childComplexity int) int
+	}
+
+	ApprovalCount struct {
+		ApprovalStatus func(childComplexity int) int
+		Count          func(childComplexity int) int
 	}
 
 	ApprovalProcess struct {
@@ -286,6 +292,18 @@ type ComplexityRoot struct {
 		Secret func(childComplexity int) int
 	}
 
+	DurationStats struct {
+		Count      func(childComplexity int) int
+		Key        func(childComplexity int) int
+		MedianDays func(childComplexity int) int
+		P90Days    func(childComplexity int) int
+	}
+
+	DurationTrend struct {
+		ByMonth func(childComplexity int) int
+		Overall func(childComplexity int) int
+	}
+
 	EvaluationPartner struct {
 		AuthMode           func(childComplexity int) int
 		CanSeeOffers       func(childComplexity int) int
@@ -365,6 +383,20 @@ type ComplexityRoot struct {
 	FieldDefinitionEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	FunnelDropOff struct {
+		Count  func(childComplexity int) int
+		Reason func(childComplexity int) int
+		Status func(childComplexity int) int
+	}
+
+	FunnelStep struct {
+		ConversionToNext func(childComplexity int) int
+		DropOff          func(childComplexity int) int
+		Kind             func(childComplexity int) int
+		Reached          func(childComplexity int) int
+		Step             func(childComplexity int) int
 	}
 
 	HiringTeamMember struct {
@@ -629,6 +661,14 @@ type ComplexityRoot struct {
 		Version      func(childComplexity int) int
 	}
 
+	OpenPositionAge struct {
+		AgeDays      func(childComplexity int) int
+		Department   func(childComplexity int) int
+		Name         func(childComplexity int) int
+		OpenOpenings func(childComplexity int) int
+		PositionID   func(childComplexity int) int
+	}
+
 	Opening struct {
 		ApprovalProcess      func(childComplexity int) int
 		ApprovalStatus       func(childComplexity int) int
@@ -808,6 +848,7 @@ type ComplexityRoot struct {
 		Positions                func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy []*ent.PositionOrder, where *ent.PositionWhereInput) int
 		Questionnaires           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) int
 		RejectionReasons         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RejectionReasonOrder, where *ent.RejectionReasonWhereInput) int
+		Reports                  func(childComplexity int, filter recruiting.ReportFilter) int
 		Roles                    func(childComplexity int) int
 		Users                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.UserOrder, where *ent.UserWhereInput) int
 		Viewer                   func(childComplexity int) int
@@ -866,6 +907,16 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	Reports struct {
+		Funnel             func(childComplexity int) int
+		OpenPositions      func(childComplexity int) int
+		OpeningsByApproval func(childComplexity int) int
+		Sources            func(childComplexity int) int
+		TimeInStep         func(childComplexity int) int
+		TimeToFill         func(childComplexity int) int
+		TimeToHire         func(childComplexity int) int
+	}
+
 	RequiredCandidateFields struct {
 		Email    func(childComplexity int) int
 		LastName func(childComplexity int) int
@@ -891,6 +942,14 @@ type ComplexityRoot struct {
 		Max          func(childComplexity int) int
 		Min          func(childComplexity int) int
 		Period       func(childComplexity int) int
+	}
+
+	SourceEffectiveness struct {
+		Applications func(childComplexity int) int
+		Hires        func(childComplexity int) int
+		Interviews   func(childComplexity int) int
+		Offers       func(childComplexity int) int
+		Source       func(childComplexity int) int
 	}
 
 	Step struct {
@@ -1153,10 +1212,20 @@ type QueryResolver interface {
 	MessageTemplateVariables(ctx context.Context) ([]string, error)
 	PersonExport(ctx context.Context, id string) (*ent.PersonExport, error)
 	Pipeline(ctx context.Context, positionID *string) ([]*ent.PipelineStep, error)
+	Reports(ctx context.Context, filter recruiting.ReportFilter) (*recruiting.ReportFilter, error)
 	Permissions(ctx context.Context) ([]*permission.Info, error)
 	Roles(ctx context.Context) ([]*recruiting.RoleView, error)
 	Viewer(ctx context.Context) (*ent.Company, error)
 	APIKeys(ctx context.Context) ([]*ent.APIKey, error)
+}
+type ReportsResolver interface {
+	Funnel(ctx context.Context, obj *recruiting.ReportFilter) ([]*recruiting.FunnelStep, error)
+	TimeInStep(ctx context.Context, obj *recruiting.ReportFilter) ([]*recruiting.DurationStats, error)
+	TimeToHire(ctx context.Context, obj *recruiting.ReportFilter) (*recruiting.DurationTrend, error)
+	TimeToFill(ctx context.Context, obj *recruiting.ReportFilter) (*recruiting.DurationTrend, error)
+	Sources(ctx context.Context, obj *recruiting.ReportFilter) ([]*recruiting.SourceEffectiveness, error)
+	OpenPositions(ctx context.Context, obj *recruiting.ReportFilter) ([]*recruiting.OpenPositionAge, error)
+	OpeningsByApproval(ctx context.Context, obj *recruiting.ReportFilter) ([]*recruiting.ApprovalCount, error)
 }
 type SubscriptionResolver interface {
 	PositionPipeline(ctx context.Context, positionID *string, positionIDDeprecated *string) (<-chan *recruiting.EventPayload, error)
@@ -1435,6 +1504,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Application.TimeCreated(childComplexity), true
+
+	case "ApprovalCount.approvalStatus":
+		if e.ComplexityRoot.ApprovalCount.ApprovalStatus == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ApprovalCount.ApprovalStatus(childComplexity), true
+	case "ApprovalCount.count":
+		if e.ComplexityRoot.ApprovalCount.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ApprovalCount.Count(childComplexity), true
 
 	case "ApprovalProcess.approvers":
 		if e.ComplexityRoot.ApprovalProcess.Approvers == nil {
@@ -2087,6 +2169,44 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CreatedAPIKey.Secret(childComplexity), true
 
+	case "DurationStats.count":
+		if e.ComplexityRoot.DurationStats.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DurationStats.Count(childComplexity), true
+	case "DurationStats.key":
+		if e.ComplexityRoot.DurationStats.Key == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DurationStats.Key(childComplexity), true
+	case "DurationStats.medianDays":
+		if e.ComplexityRoot.DurationStats.MedianDays == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DurationStats.MedianDays(childComplexity), true
+	case "DurationStats.p90Days":
+		if e.ComplexityRoot.DurationStats.P90Days == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DurationStats.P90Days(childComplexity), true
+
+	case "DurationTrend.byMonth":
+		if e.ComplexityRoot.DurationTrend.ByMonth == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DurationTrend.ByMonth(childComplexity), true
+	case "DurationTrend.overall":
+		if e.ComplexityRoot.DurationTrend.Overall == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DurationTrend.Overall(childComplexity), true
+
 	case "EvaluationPartner.authMode":
 		if e.ComplexityRoot.EvaluationPartner.AuthMode == nil {
 			break
@@ -2390,6 +2510,56 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.FieldDefinitionEdge.Node(childComplexity), true
+
+	case "FunnelDropOff.count":
+		if e.ComplexityRoot.FunnelDropOff.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FunnelDropOff.Count(childComplexity), true
+	case "FunnelDropOff.reason":
+		if e.ComplexityRoot.FunnelDropOff.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FunnelDropOff.Reason(childComplexity), true
+	case "FunnelDropOff.status":
+		if e.ComplexityRoot.FunnelDropOff.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FunnelDropOff.Status(childComplexity), true
+
+	case "FunnelStep.conversionToNext":
+		if e.ComplexityRoot.FunnelStep.ConversionToNext == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FunnelStep.ConversionToNext(childComplexity), true
+	case "FunnelStep.dropOff":
+		if e.ComplexityRoot.FunnelStep.DropOff == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FunnelStep.DropOff(childComplexity), true
+	case "FunnelStep.kind":
+		if e.ComplexityRoot.FunnelStep.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FunnelStep.Kind(childComplexity), true
+	case "FunnelStep.reached":
+		if e.ComplexityRoot.FunnelStep.Reached == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FunnelStep.Reached(childComplexity), true
+	case "FunnelStep.step":
+		if e.ComplexityRoot.FunnelStep.Step == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FunnelStep.Step(childComplexity), true
 
 	case "HiringTeamMember.role":
 		if e.ComplexityRoot.HiringTeamMember.Role == nil {
@@ -3942,6 +4112,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.OfferVersion.Version(childComplexity), true
 
+	case "OpenPositionAge.ageDays":
+		if e.ComplexityRoot.OpenPositionAge.AgeDays == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenPositionAge.AgeDays(childComplexity), true
+	case "OpenPositionAge.department":
+		if e.ComplexityRoot.OpenPositionAge.Department == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenPositionAge.Department(childComplexity), true
+	case "OpenPositionAge.name":
+		if e.ComplexityRoot.OpenPositionAge.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenPositionAge.Name(childComplexity), true
+	case "OpenPositionAge.openOpenings":
+		if e.ComplexityRoot.OpenPositionAge.OpenOpenings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenPositionAge.OpenOpenings(childComplexity), true
+	case "OpenPositionAge.positionID":
+		if e.ComplexityRoot.OpenPositionAge.PositionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OpenPositionAge.PositionID(childComplexity), true
+
 	case "Opening.approvalProcess":
 		if e.ComplexityRoot.Opening.ApprovalProcess == nil {
 			break
@@ -4876,6 +5077,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.RejectionReasons(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.RejectionReasonOrder), args["where"].(*ent.RejectionReasonWhereInput)), true
+	case "Query.reports":
+		if e.ComplexityRoot.Query.Reports == nil {
+			break
+		}
+
+		args, err := ec.field_Query_reports_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Reports(childComplexity, args["filter"].(recruiting.ReportFilter)), true
 	case "Query.roles":
 		if e.ComplexityRoot.Query.Roles == nil {
 			break
@@ -5082,6 +5294,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.RejectionReasonEdge.Node(childComplexity), true
 
+	case "Reports.funnel":
+		if e.ComplexityRoot.Reports.Funnel == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reports.Funnel(childComplexity), true
+	case "Reports.openPositions":
+		if e.ComplexityRoot.Reports.OpenPositions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reports.OpenPositions(childComplexity), true
+	case "Reports.openingsByApproval":
+		if e.ComplexityRoot.Reports.OpeningsByApproval == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reports.OpeningsByApproval(childComplexity), true
+	case "Reports.sources":
+		if e.ComplexityRoot.Reports.Sources == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reports.Sources(childComplexity), true
+	case "Reports.timeInStep":
+		if e.ComplexityRoot.Reports.TimeInStep == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reports.TimeInStep(childComplexity), true
+	case "Reports.timeToFill":
+		if e.ComplexityRoot.Reports.TimeToFill == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reports.TimeToFill(childComplexity), true
+	case "Reports.timeToHire":
+		if e.ComplexityRoot.Reports.TimeToHire == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reports.TimeToHire(childComplexity), true
+
 	case "RequiredCandidateFields.email":
 		if e.ComplexityRoot.RequiredCandidateFields.Email == nil {
 			break
@@ -5175,6 +5430,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SalaryRange.Period(childComplexity), true
+
+	case "SourceEffectiveness.applications":
+		if e.ComplexityRoot.SourceEffectiveness.Applications == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SourceEffectiveness.Applications(childComplexity), true
+	case "SourceEffectiveness.hires":
+		if e.ComplexityRoot.SourceEffectiveness.Hires == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SourceEffectiveness.Hires(childComplexity), true
+	case "SourceEffectiveness.interviews":
+		if e.ComplexityRoot.SourceEffectiveness.Interviews == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SourceEffectiveness.Interviews(childComplexity), true
+	case "SourceEffectiveness.offers":
+		if e.ComplexityRoot.SourceEffectiveness.Offers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SourceEffectiveness.Offers(childComplexity), true
+	case "SourceEffectiveness.source":
+		if e.ComplexityRoot.SourceEffectiveness.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SourceEffectiveness.Source(childComplexity), true
 
 	case "Step.name":
 		if e.ComplexityRoot.Step.Name == nil {
@@ -5661,6 +5947,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("RejectCandidateInput", ec.unmarshalInputRejectCandidateInput),
 			graphql.NewInputUnmarshaler("RejectionReasonOrder", ec.unmarshalInputRejectionReasonOrder),
 			graphql.NewInputUnmarshaler("RejectionReasonWhereInput", ec.unmarshalInputRejectionReasonWhereInput),
+			graphql.NewInputUnmarshaler("ReportFilter", ec.unmarshalInputReportFilter),
 			graphql.NewInputUnmarshaler("RequiredCandidateFieldsInput", ec.unmarshalInputRequiredCandidateFieldsInput),
 			graphql.NewInputUnmarshaler("RescheduleInterviewInput", ec.unmarshalInputRescheduleInterviewInput),
 			graphql.NewInputUnmarshaler("SalaryRangeInput", ec.unmarshalInputSalaryRangeInput),
@@ -20256,6 +20543,115 @@ extend type Mutation {
   rejectOpening("The opening's id." openingID: ID!): Opening!
 }
 `, BuiltIn: false},
+	{Name: "../report.graphqls", Input: `# Hiring reports (docs/guide.md, Reports): aggregates computed by the
+# database over the positions and candidates the viewer sees.
+
+"""
+What a report covers: a date range (from inclusive, to exclusive, at most 5
+years) and optionally one position, one department or the positions a user
+is lead recruiter of.
+"""
+input ReportFilter {
+  from: Time!
+  to: Time!
+  positionID: ID
+  department: String
+  "The lead recruiter of the positions to report on."
+  recruiterID: ID
+}
+
+"Every report over one filter; each field is computed only when asked for."
+type Reports {
+  """
+  The pipeline funnel of the candidates who started in the range: per step
+  name, how many reached it, conversion to the next step, and drop-off.
+  """
+  funnel: [FunnelStep!]!
+  "How long stays that ended in the range lasted, per step name."
+  timeInStep: [DurationStats!]!
+  "Days from a candidate's start to their hire, for hires in the range."
+  timeToHire: DurationTrend!
+  "Days from an opening's opening to its filling, for openings filled in the range."
+  timeToFill: DurationTrend!
+  "Per source, what the candidates who started in the range became."
+  sources: [SourceEffectiveness!]!
+  "The positions open today, oldest first (at most 500); the range does not apply."
+  openPositions: [OpenPositionAge!]!
+  "The openings created in the range, by approval status."
+  openingsByApproval: [ApprovalCount!]!
+}
+
+"One step of the funnel."
+type FunnelStep {
+  step: String!
+  "The step's kind in lower case, as REST spells it."
+  kind: String!
+  "How many candidates entered the step at least once."
+  reached: Int!
+  "The next step's reached over this one's; null for the last step."
+  conversionToNext: Float
+  "The candidates rejected or withdrawn while in this step, by reason."
+  dropOff: [FunnelDropOff!]!
+}
+
+"Candidates who ended in a step for one reason."
+type FunnelDropOff {
+  "REJECTED or WITHDRAWN."
+  status: CandidateStatus!
+  "The rejection reason; null when withdrawn."
+  reason: String
+  count: Int!
+}
+
+"How long something took for one key (a step, aDeprecated month)."
+type DurationStats {
+  "The step name or month (2026-11); empty for a whole range."
+  key: String!
+  count: Int!
+  medianDays: Float!
+  "The 90th percentile."
+  p90Days: Float!
+}
+
+"A duration over the whole range and per month of its end."
+type DurationTrend {
+  "Null when nothing in the range counts."
+  overall: DurationStats
+  byMonth: [DurationStats!]!
+}
+
+"What one source's candidates became."
+type SourceEffectiveness {
+  source: String!
+  applications: Int!
+  "Candidates who entered an interview step."
+  interviews: Int!
+  "Candidates who entered an offer step."
+  offers: Int!
+  hires: Int!
+}
+
+"An open position and its age."
+type OpenPositionAge {
+  positionID: ID!
+  name: String!
+  "Null when the company marks departments internal-use."
+  department: String
+  ageDays: Int!
+  openOpenings: Int!
+}
+
+"How many openings stand at one approval status."
+type ApprovalCount {
+  approvalStatus: OpeningApprovalStatus!
+  count: Int!
+}
+
+extend type Query {
+  "Hiring reports over filter; needs the permission reports:view."
+  reports(filter: ReportFilter!): Reports!
+}
+`, BuiltIn: false},
 	{Name: "../roles.graphqls", Input: `# Permissions and roles: what a user may do is the union of their roles'
 # permissions. Built-in roles are fixed; admins define custom ones
 # (README, Permissions). Role changes are events of the company's feed.
@@ -20678,6 +21074,16 @@ func (ec *executionContext) childFields_Application(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type Application", field.Name)
 }
 
+func (ec *executionContext) childFields_ApprovalCount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "approvalStatus":
+		return ec.fieldContext_ApprovalCount_approvalStatus(ctx, field)
+	case "count":
+		return ec.fieldContext_ApprovalCount_count(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ApprovalCount", field.Name)
+}
+
 func (ec *executionContext) childFields_ApprovalProcess(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -20982,6 +21388,30 @@ func (ec *executionContext) childFields_CreatedAPIKey(ctx context.Context, field
 	return nil, fmt.Errorf("no field named %q was found under type CreatedAPIKey", field.Name)
 }
 
+func (ec *executionContext) childFields_DurationStats(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "key":
+		return ec.fieldContext_DurationStats_key(ctx, field)
+	case "count":
+		return ec.fieldContext_DurationStats_count(ctx, field)
+	case "medianDays":
+		return ec.fieldContext_DurationStats_medianDays(ctx, field)
+	case "p90Days":
+		return ec.fieldContext_DurationStats_p90Days(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DurationStats", field.Name)
+}
+
+func (ec *executionContext) childFields_DurationTrend(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "overall":
+		return ec.fieldContext_DurationTrend_overall(ctx, field)
+	case "byMonth":
+		return ec.fieldContext_DurationTrend_byMonth(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DurationTrend", field.Name)
+}
+
 func (ec *executionContext) childFields_EvaluationPartner(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -21142,6 +21572,34 @@ func (ec *executionContext) childFields_FieldDefinitionEdge(ctx context.Context,
 		return ec.fieldContext_FieldDefinitionEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type FieldDefinitionEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_FunnelDropOff(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "status":
+		return ec.fieldContext_FunnelDropOff_status(ctx, field)
+	case "reason":
+		return ec.fieldContext_FunnelDropOff_reason(ctx, field)
+	case "count":
+		return ec.fieldContext_FunnelDropOff_count(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type FunnelDropOff", field.Name)
+}
+
+func (ec *executionContext) childFields_FunnelStep(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "step":
+		return ec.fieldContext_FunnelStep_step(ctx, field)
+	case "kind":
+		return ec.fieldContext_FunnelStep_kind(ctx, field)
+	case "reached":
+		return ec.fieldContext_FunnelStep_reached(ctx, field)
+	case "conversionToNext":
+		return ec.fieldContext_FunnelStep_conversionToNext(ctx, field)
+	case "dropOff":
+		return ec.fieldContext_FunnelStep_dropOff(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type FunnelStep", field.Name)
 }
 
 func (ec *executionContext) childFields_HiringTeamMember(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -21514,6 +21972,22 @@ func (ec *executionContext) childFields_OfferVersion(ctx context.Context, field 
 		return ec.fieldContext_OfferVersion_document(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type OfferVersion", field.Name)
+}
+
+func (ec *executionContext) childFields_OpenPositionAge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "positionID":
+		return ec.fieldContext_OpenPositionAge_positionID(ctx, field)
+	case "name":
+		return ec.fieldContext_OpenPositionAge_name(ctx, field)
+	case "department":
+		return ec.fieldContext_OpenPositionAge_department(ctx, field)
+	case "ageDays":
+		return ec.fieldContext_OpenPositionAge_ageDays(ctx, field)
+	case "openOpenings":
+		return ec.fieldContext_OpenPositionAge_openOpenings(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OpenPositionAge", field.Name)
 }
 
 func (ec *executionContext) childFields_Opening(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -21936,6 +22410,26 @@ func (ec *executionContext) childFields_RejectionReasonEdge(ctx context.Context,
 	return nil, fmt.Errorf("no field named %q was found under type RejectionReasonEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_Reports(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "funnel":
+		return ec.fieldContext_Reports_funnel(ctx, field)
+	case "timeInStep":
+		return ec.fieldContext_Reports_timeInStep(ctx, field)
+	case "timeToHire":
+		return ec.fieldContext_Reports_timeToHire(ctx, field)
+	case "timeToFill":
+		return ec.fieldContext_Reports_timeToFill(ctx, field)
+	case "sources":
+		return ec.fieldContext_Reports_sources(ctx, field)
+	case "openPositions":
+		return ec.fieldContext_Reports_openPositions(ctx, field)
+	case "openingsByApproval":
+		return ec.fieldContext_Reports_openingsByApproval(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Reports", field.Name)
+}
+
 func (ec *executionContext) childFields_RequiredCandidateFields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "email":
@@ -21988,6 +22482,22 @@ func (ec *executionContext) childFields_SalaryRange(ctx context.Context, field g
 		return ec.fieldContext_SalaryRange_period(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SalaryRange", field.Name)
+}
+
+func (ec *executionContext) childFields_SourceEffectiveness(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "source":
+		return ec.fieldContext_SourceEffectiveness_source(ctx, field)
+	case "applications":
+		return ec.fieldContext_SourceEffectiveness_applications(ctx, field)
+	case "interviews":
+		return ec.fieldContext_SourceEffectiveness_interviews(ctx, field)
+	case "offers":
+		return ec.fieldContext_SourceEffectiveness_offers(ctx, field)
+	case "hires":
+		return ec.fieldContext_SourceEffectiveness_hires(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SourceEffectiveness", field.Name)
 }
 
 func (ec *executionContext) childFields_Step(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -25390,6 +25900,20 @@ func (ec *executionContext) field_Query_rejectionReasons_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_reports_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (recruiting.ReportFilter, error) {
+			return ec.unmarshalNReportFilter2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐReportFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_users_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -26038,6 +26562,20 @@ func (ec *executionContext) fieldContext_Application_demographicAnswers(_ contex
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _ApprovalCount_approvalStatus(ctx context.Context, field graphql.CollectedField, obj *recruiting.ApprovalCount) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.ApprovalStatus, "ApprovalCount", true, ec.marshalNOpeningApprovalStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋopeningᚐApprovalStatus)
+}
+func (ec *executionContext) fieldContext_ApprovalCount_approvalStatus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ApprovalCount", field, false, false, "OpeningApprovalStatus")
+}
+
+func (ec *executionContext) _ApprovalCount_count(ctx context.Context, field graphql.CollectedField, obj *recruiting.ApprovalCount) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Count, "ApprovalCount", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_ApprovalCount_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ApprovalCount", field, false, false, "Int")
 }
 
 func (ec *executionContext) _ApprovalProcess_id(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
@@ -27662,6 +28200,66 @@ func (ec *executionContext) fieldContext_CreatedAPIKey_secret(_ context.Context,
 	return graphql.NewScalarFieldContext("CreatedAPIKey", field, false, false, "String")
 }
 
+func (ec *executionContext) _DurationStats_key(ctx context.Context, field graphql.CollectedField, obj *recruiting.DurationStats) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Key, "DurationStats", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_DurationStats_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DurationStats", field, false, false, "String")
+}
+
+func (ec *executionContext) _DurationStats_count(ctx context.Context, field graphql.CollectedField, obj *recruiting.DurationStats) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Count, "DurationStats", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_DurationStats_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DurationStats", field, false, false, "Int")
+}
+
+func (ec *executionContext) _DurationStats_medianDays(ctx context.Context, field graphql.CollectedField, obj *recruiting.DurationStats) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.MedianDays, "DurationStats", true, ec.marshalNFloat2float64)
+}
+func (ec *executionContext) fieldContext_DurationStats_medianDays(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DurationStats", field, false, false, "Float")
+}
+
+func (ec *executionContext) _DurationStats_p90Days(ctx context.Context, field graphql.CollectedField, obj *recruiting.DurationStats) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.P90Days, "DurationStats", true, ec.marshalNFloat2float64)
+}
+func (ec *executionContext) fieldContext_DurationStats_p90Days(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DurationStats", field, false, false, "Float")
+}
+
+func (ec *executionContext) _DurationTrend_overall(ctx context.Context, field graphql.CollectedField, obj *recruiting.DurationTrend) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Overall, false, ec.fieldContext_DurationTrend_overall, ec.marshalODurationStats2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationStats)
+}
+func (ec *executionContext) fieldContext_DurationTrend_overall(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DurationTrend",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DurationStats(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DurationTrend_byMonth(ctx context.Context, field graphql.CollectedField, obj *recruiting.DurationTrend) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.ByMonth, true, ec.fieldContext_DurationTrend_byMonth, ec.marshalNDurationStats2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationStatsᚄ)
+}
+func (ec *executionContext) fieldContext_DurationTrend_byMonth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DurationTrend",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DurationStats(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _EvaluationPartner_id(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
 	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "EvaluationPartner", true, ec.marshalNID2string)
 }
@@ -28189,6 +28787,71 @@ func (ec *executionContext) _FieldDefinitionEdge_cursor(ctx context.Context, fie
 }
 func (ec *executionContext) fieldContext_FieldDefinitionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("FieldDefinitionEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _FunnelDropOff_status(ctx context.Context, field graphql.CollectedField, obj *recruiting.FunnelDropOff) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Status, "FunnelDropOff", true, ec.marshalNCandidateStatus2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋcandidateᚐStatus)
+}
+func (ec *executionContext) fieldContext_FunnelDropOff_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FunnelDropOff", field, false, false, "CandidateStatus")
+}
+
+func (ec *executionContext) _FunnelDropOff_reason(ctx context.Context, field graphql.CollectedField, obj *recruiting.FunnelDropOff) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Reason, "FunnelDropOff", false, ec.marshalOString2ᚖstring)
+}
+func (ec *executionContext) fieldContext_FunnelDropOff_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FunnelDropOff", field, false, false, "String")
+}
+
+func (ec *executionContext) _FunnelDropOff_count(ctx context.Context, field graphql.CollectedField, obj *recruiting.FunnelDropOff) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Count, "FunnelDropOff", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_FunnelDropOff_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FunnelDropOff", field, false, false, "Int")
+}
+
+func (ec *executionContext) _FunnelStep_step(ctx context.Context, field graphql.CollectedField, obj *recruiting.FunnelStep) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Step, "FunnelStep", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_FunnelStep_step(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FunnelStep", field, false, false, "String")
+}
+
+func (ec *executionContext) _FunnelStep_kind(ctx context.Context, field graphql.CollectedField, obj *recruiting.FunnelStep) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Kind, "FunnelStep", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_FunnelStep_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FunnelStep", field, false, false, "String")
+}
+
+func (ec *executionContext) _FunnelStep_reached(ctx context.Context, field graphql.CollectedField, obj *recruiting.FunnelStep) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Reached, "FunnelStep", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_FunnelStep_reached(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FunnelStep", field, false, false, "Int")
+}
+
+func (ec *executionContext) _FunnelStep_conversionToNext(ctx context.Context, field graphql.CollectedField, obj *recruiting.FunnelStep) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.ConversionToNext, "FunnelStep", false, ec.marshalOFloat2ᚖfloat64)
+}
+func (ec *executionContext) fieldContext_FunnelStep_conversionToNext(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FunnelStep", field, false, false, "Float")
+}
+
+func (ec *executionContext) _FunnelStep_dropOff(ctx context.Context, field graphql.CollectedField, obj *recruiting.FunnelStep) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.DropOff, true, ec.fieldContext_FunnelStep_dropOff, ec.marshalNFunnelDropOff2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐFunnelDropOffᚄ)
+}
+func (ec *executionContext) fieldContext_FunnelStep_dropOff(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FunnelStep",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_FunnelDropOff(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _HiringTeamMember_user(ctx context.Context, field graphql.CollectedField, obj *ent.HiringTeamMember) (ret graphql.Marshaler) {
@@ -32928,6 +33591,41 @@ func (ec *executionContext) fieldContext_OfferVersion_document(_ context.Context
 	return fc, nil
 }
 
+func (ec *executionContext) _OpenPositionAge_positionID(ctx context.Context, field graphql.CollectedField, obj *recruiting.OpenPositionAge) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.PositionID, "OpenPositionAge", true, ec.marshalNID2string)
+}
+func (ec *executionContext) fieldContext_OpenPositionAge_positionID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenPositionAge", field, false, false, "ID")
+}
+
+func (ec *executionContext) _OpenPositionAge_name(ctx context.Context, field graphql.CollectedField, obj *recruiting.OpenPositionAge) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "OpenPositionAge", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_OpenPositionAge_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenPositionAge", field, false, false, "String")
+}
+
+func (ec *executionContext) _OpenPositionAge_department(ctx context.Context, field graphql.CollectedField, obj *recruiting.OpenPositionAge) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Department, "OpenPositionAge", false, ec.marshalOString2ᚖstring)
+}
+func (ec *executionContext) fieldContext_OpenPositionAge_department(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenPositionAge", field, false, false, "String")
+}
+
+func (ec *executionContext) _OpenPositionAge_ageDays(ctx context.Context, field graphql.CollectedField, obj *recruiting.OpenPositionAge) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.AgeDays, "OpenPositionAge", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_OpenPositionAge_ageDays(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenPositionAge", field, false, false, "Int")
+}
+
+func (ec *executionContext) _OpenPositionAge_openOpenings(ctx context.Context, field graphql.CollectedField, obj *recruiting.OpenPositionAge) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.OpenOpenings, "OpenPositionAge", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_OpenPositionAge_openOpenings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OpenPositionAge", field, false, false, "Int")
+}
+
 func (ec *executionContext) _Opening_id(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
 	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Opening", true, ec.marshalNID2string)
 }
@@ -35468,6 +36166,50 @@ func (ec *executionContext) fieldContext_Query_pipeline(ctx context.Context, fie
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_reports(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_reports(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Reports(ctx, fc.Args["filter"].(recruiting.ReportFilter))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.ReportFilter) graphql.Marshaler {
+			return ec.marshalNReports2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐReportFilter(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_reports(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Reports(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_reports_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_permissions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -35965,6 +36707,230 @@ func (ec *executionContext) fieldContext_RejectionReasonEdge_cursor(_ context.Co
 	return graphql.NewScalarFieldContext("RejectionReasonEdge", field, false, false, "Cursor")
 }
 
+func (ec *executionContext) _Reports_funnel(ctx context.Context, field graphql.CollectedField, obj *recruiting.ReportFilter) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reports_funnel(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Reports().Funnel(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*recruiting.FunnelStep) graphql.Marshaler {
+			return ec.marshalNFunnelStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐFunnelStepᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reports_funnel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Reports",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_FunnelStep(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Reports_timeInStep(ctx context.Context, field graphql.CollectedField, obj *recruiting.ReportFilter) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reports_timeInStep(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Reports().TimeInStep(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*recruiting.DurationStats) graphql.Marshaler {
+			return ec.marshalNDurationStats2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationStatsᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reports_timeInStep(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Reports",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DurationStats(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Reports_timeToHire(ctx context.Context, field graphql.CollectedField, obj *recruiting.ReportFilter) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reports_timeToHire(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Reports().TimeToHire(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.DurationTrend) graphql.Marshaler {
+			return ec.marshalNDurationTrend2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationTrend(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reports_timeToHire(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Reports",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DurationTrend(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Reports_timeToFill(ctx context.Context, field graphql.CollectedField, obj *recruiting.ReportFilter) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reports_timeToFill(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Reports().TimeToFill(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.DurationTrend) graphql.Marshaler {
+			return ec.marshalNDurationTrend2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationTrend(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reports_timeToFill(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Reports",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DurationTrend(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Reports_sources(ctx context.Context, field graphql.CollectedField, obj *recruiting.ReportFilter) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reports_sources(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Reports().Sources(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*recruiting.SourceEffectiveness) graphql.Marshaler {
+			return ec.marshalNSourceEffectiveness2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSourceEffectivenessᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reports_sources(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Reports",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SourceEffectiveness(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Reports_openPositions(ctx context.Context, field graphql.CollectedField, obj *recruiting.ReportFilter) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reports_openPositions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Reports().OpenPositions(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*recruiting.OpenPositionAge) graphql.Marshaler {
+			return ec.marshalNOpenPositionAge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐOpenPositionAgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reports_openPositions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Reports",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OpenPositionAge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Reports_openingsByApproval(ctx context.Context, field graphql.CollectedField, obj *recruiting.ReportFilter) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reports_openingsByApproval(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Reports().OpeningsByApproval(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*recruiting.ApprovalCount) graphql.Marshaler {
+			return ec.marshalNApprovalCount2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐApprovalCountᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Reports_openingsByApproval(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Reports",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ApprovalCount(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _RequiredCandidateFields_email(ctx context.Context, field graphql.CollectedField, obj *schematype.RequiredCandidateFields) (ret graphql.Marshaler) {
 	return plainScalar(ctx, ec.OperationContext, field, obj.Email, "RequiredCandidateFields", true, ec.marshalNBoolean2bool)
 }
@@ -36068,6 +37034,41 @@ func (ec *executionContext) _SalaryRange_period(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_SalaryRange_period(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("SalaryRange", field, false, false, "String")
+}
+
+func (ec *executionContext) _SourceEffectiveness_source(ctx context.Context, field graphql.CollectedField, obj *recruiting.SourceEffectiveness) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Source, "SourceEffectiveness", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_SourceEffectiveness_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SourceEffectiveness", field, false, false, "String")
+}
+
+func (ec *executionContext) _SourceEffectiveness_applications(ctx context.Context, field graphql.CollectedField, obj *recruiting.SourceEffectiveness) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Applications, "SourceEffectiveness", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_SourceEffectiveness_applications(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SourceEffectiveness", field, false, false, "Int")
+}
+
+func (ec *executionContext) _SourceEffectiveness_interviews(ctx context.Context, field graphql.CollectedField, obj *recruiting.SourceEffectiveness) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Interviews, "SourceEffectiveness", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_SourceEffectiveness_interviews(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SourceEffectiveness", field, false, false, "Int")
+}
+
+func (ec *executionContext) _SourceEffectiveness_offers(ctx context.Context, field graphql.CollectedField, obj *recruiting.SourceEffectiveness) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Offers, "SourceEffectiveness", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_SourceEffectiveness_offers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SourceEffectiveness", field, false, false, "Int")
+}
+
+func (ec *executionContext) _SourceEffectiveness_hires(ctx context.Context, field graphql.CollectedField, obj *recruiting.SourceEffectiveness) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Hires, "SourceEffectiveness", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_SourceEffectiveness_hires(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SourceEffectiveness", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Step_name(ctx context.Context, field graphql.CollectedField, obj *schematype.Step) (ret graphql.Marshaler) {
@@ -56512,6 +57513,76 @@ func UnmarshalRejectionReasonWhereInput(ctx context.Context, raw any) (ent.Rejec
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputReportFilter(ctx context.Context, obj any) (recruiting.ReportFilter, error) {
+	var it recruiting.ReportFilter
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"from", "to", "positionID", "department", "recruiterID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "from":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("from"))
+			data, err := ec.unmarshalNTime2timeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.From = data
+		case "to":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("to"))
+			data, err := ec.unmarshalNTime2timeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.To = data
+		case "positionID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("positionID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PositionID = data
+		case "department":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("department"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Department = data
+		case "recruiterID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("recruiterID"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RecruiterID = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalReportFilter unmarshals raw into the ReportFilter input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalReportFilter(ctx context.Context, raw any) (recruiting.ReportFilter, error) {
+	var out recruiting.ReportFilter
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ReportFilter", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRequiredCandidateFieldsInput(ctx context.Context, obj any) (recruiting.RequiredFieldsInput, error) {
 	var it recruiting.RequiredFieldsInput
 	if obj == nil {
@@ -59799,6 +60870,47 @@ func (ec *executionContext) _Application(ctx context.Context, sel ast.SelectionS
 	return objectValue(out, fields, deferred)
 }
 
+var approvalCountImplementors = []string{"ApprovalCount"}
+
+func (ec *executionContext) _ApprovalCount(ctx context.Context, sel ast.SelectionSet, obj *recruiting.ApprovalCount) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, approvalCountImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfApprovalCount); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ApprovalCount")
+		case "approvalStatus":
+			out.Values[i] = ec._ApprovalCount_approvalStatus(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._ApprovalCount_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
 var approvalProcessImplementors = []string{"ApprovalProcess", "Node"}
 
 func (ec *executionContext) _ApprovalProcess(ctx context.Context, sel ast.SelectionSet, obj *ent.ApprovalProcess) graphql.Marshaler {
@@ -60874,6 +61986,98 @@ func (ec *executionContext) _CreatedAPIKey(ctx context.Context, sel ast.Selectio
 	return objectValue(out, fields, deferred)
 }
 
+var durationStatsImplementors = []string{"DurationStats"}
+
+func (ec *executionContext) _DurationStats(ctx context.Context, sel ast.SelectionSet, obj *recruiting.DurationStats) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, durationStatsImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfDurationStats); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DurationStats")
+		case "key":
+			out.Values[i] = ec._DurationStats_key(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._DurationStats_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "medianDays":
+			out.Values[i] = ec._DurationStats_medianDays(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "p90Days":
+			out.Values[i] = ec._DurationStats_p90Days(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var durationTrendImplementors = []string{"DurationTrend"}
+
+func (ec *executionContext) _DurationTrend(ctx context.Context, sel ast.SelectionSet, obj *recruiting.DurationTrend) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, durationTrendImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfDurationTrend); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DurationTrend")
+		case "overall":
+			out.Values[i] = ec._DurationTrend_overall(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "byMonth":
+			out.Values[i] = ec._DurationTrend_byMonth(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
 var evaluationPartnerImplementors = []string{"EvaluationPartner", "Node"}
 
 func (ec *executionContext) _EvaluationPartner(ctx context.Context, sel ast.SelectionSet, obj *ent.EvaluationPartner) graphql.Marshaler {
@@ -61439,6 +62643,108 @@ func (ec *executionContext) _FieldDefinitionEdge(ctx context.Context, sel ast.Se
 			}
 		case "cursor":
 			out.Values[i] = ec._FieldDefinitionEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var funnelDropOffImplementors = []string{"FunnelDropOff"}
+
+func (ec *executionContext) _FunnelDropOff(ctx context.Context, sel ast.SelectionSet, obj *recruiting.FunnelDropOff) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, funnelDropOffImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfFunnelDropOff); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("FunnelDropOff")
+		case "status":
+			out.Values[i] = ec._FunnelDropOff_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reason":
+			out.Values[i] = ec._FunnelDropOff_reason(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._FunnelDropOff_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var funnelStepImplementors = []string{"FunnelStep"}
+
+func (ec *executionContext) _FunnelStep(ctx context.Context, sel ast.SelectionSet, obj *recruiting.FunnelStep) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, funnelStepImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfFunnelStep); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("FunnelStep")
+		case "step":
+			out.Values[i] = ec._FunnelStep_step(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "kind":
+			out.Values[i] = ec._FunnelStep_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reached":
+			out.Values[i] = ec._FunnelStep_reached(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "conversionToNext":
+			out.Values[i] = ec._FunnelStep_conversionToNext(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "dropOff":
+			out.Values[i] = ec._FunnelStep_dropOff(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -63307,6 +64613,62 @@ func (ec *executionContext) _OfferVersion(ctx context.Context, sel ast.Selection
 	return objectValue(out, fields, deferred)
 }
 
+var openPositionAgeImplementors = []string{"OpenPositionAge"}
+
+func (ec *executionContext) _OpenPositionAge(ctx context.Context, sel ast.SelectionSet, obj *recruiting.OpenPositionAge) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, openPositionAgeImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfOpenPositionAge); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OpenPositionAge")
+		case "positionID":
+			out.Values[i] = ec._OpenPositionAge_positionID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._OpenPositionAge_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "department":
+			out.Values[i] = ec._OpenPositionAge_department(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "ageDays":
+			out.Values[i] = ec._OpenPositionAge_ageDays(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "openOpenings":
+			out.Values[i] = ec._OpenPositionAge_openOpenings(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
 var openingImplementors = []string{"Opening", "Node"}
 
 func (ec *executionContext) _Opening(ctx context.Context, sel ast.SelectionSet, obj *ent.Opening) graphql.Marshaler {
@@ -64512,6 +65874,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_pipeline(ctx, field)
 				})
+		case "reports":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_reports(ctx, field)
+				})
 		case "permissions":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -64956,6 +66324,79 @@ func (ec *executionContext) _RejectionReasonEdge(ctx context.Context, sel ast.Se
 	return objectValue(out, fields, deferred)
 }
 
+var reportsImplementors = []string{"Reports"}
+
+func (ec *executionContext) _Reports(ctx context.Context, sel ast.SelectionSet, obj *recruiting.ReportFilter) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, reportsImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfReports); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Reports")
+		case "funnel":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Reports_funnel(ctx, field, obj)
+				})
+		case "timeInStep":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Reports_timeInStep(ctx, field, obj)
+				})
+		case "timeToHire":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Reports_timeToHire(ctx, field, obj)
+				})
+		case "timeToFill":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Reports_timeToFill(ctx, field, obj)
+				})
+		case "sources":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Reports_sources(ctx, field, obj)
+				})
+		case "openPositions":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Reports_openPositions(ctx, field, obj)
+				})
+		case "openingsByApproval":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Reports_openingsByApproval(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
 var requiredCandidateFieldsImplementors = []string{"RequiredCandidateFields"}
 
 func (ec *executionContext) _RequiredCandidateFields(ctx context.Context, sel ast.SelectionSet, obj *schematype.RequiredCandidateFields) graphql.Marshaler {
@@ -65135,6 +66576,62 @@ func (ec *executionContext) _SalaryRange(ctx context.Context, sel ast.SelectionS
 			}
 		case "period":
 			out.Values[i] = ec._SalaryRange_period(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var sourceEffectivenessImplementors = []string{"SourceEffectiveness"}
+
+func (ec *executionContext) _SourceEffectiveness(ctx context.Context, sel ast.SelectionSet, obj *recruiting.SourceEffectiveness) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, sourceEffectivenessImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfSourceEffectiveness); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SourceEffectiveness")
+		case "source":
+			out.Values[i] = ec._SourceEffectiveness_source(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "applications":
+			out.Values[i] = ec._SourceEffectiveness_applications(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "interviews":
+			out.Values[i] = ec._SourceEffectiveness_interviews(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "offers":
+			out.Values[i] = ec._SourceEffectiveness_offers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hires":
+			out.Values[i] = ec._SourceEffectiveness_hires(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -66273,6 +67770,30 @@ func (ec *executionContext) unmarshalNApplicationWhereInput2ᚖgithubᚗcomᚋhi
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNApprovalCount2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐApprovalCountᚄ(ctx context.Context, sel ast.SelectionSet, v []*recruiting.ApprovalCount) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNApprovalCount2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐApprovalCount(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNApprovalCount2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐApprovalCount(ctx context.Context, sel ast.SelectionSet, v *recruiting.ApprovalCount) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ApprovalCount!")
+		return graphql.Null
+	}
+	return ec._ApprovalCount(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNApprovalProcessWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApprovalProcessWhereInput(ctx context.Context, v any) (*ent.ApprovalProcessWhereInput, error) {
 	res, err := ec.unmarshalInputApprovalProcessWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
@@ -66614,6 +68135,58 @@ func (ec *executionContext) marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraph�
 	return graphql.WrapContextMarshaler(ctx, res)
 }
 
+func (ec *executionContext) marshalNDurationStats2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationStats(ctx context.Context, sel ast.SelectionSet, v recruiting.DurationStats) graphql.Marshaler {
+	return ec._DurationStats(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNDurationStats2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationStatsᚄ(ctx context.Context, sel ast.SelectionSet, v []recruiting.DurationStats) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNDurationStats2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationStats(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNDurationStats2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationStatsᚄ(ctx context.Context, sel ast.SelectionSet, v []*recruiting.DurationStats) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNDurationStats2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationStats(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNDurationStats2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationStats(ctx context.Context, sel ast.SelectionSet, v *recruiting.DurationStats) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "DurationStats!")
+		return graphql.Null
+	}
+	return ec._DurationStats(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNDurationTrend2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationTrend(ctx context.Context, sel ast.SelectionSet, v *recruiting.DurationTrend) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "DurationTrend!")
+		return graphql.Null
+	}
+	return ec._DurationTrend(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner(ctx context.Context, sel ast.SelectionSet, v *ent.EvaluationPartner) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "EvaluationPartner!")
@@ -66764,6 +68337,64 @@ func (ec *executionContext) marshalNFieldDefinitionScope2githubᚗcomᚋhiregrap
 func (ec *executionContext) unmarshalNFieldDefinitionWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐFieldDefinitionWhereInput(ctx context.Context, v any) (*ent.FieldDefinitionWhereInput, error) {
 	res, err := ec.unmarshalInputFieldDefinitionWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNFloat2float64(ctx context.Context, v any) (float64, error) {
+	res, err := graphql.UnmarshalFloatContext(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFloat2float64(ctx context.Context, sel ast.SelectionSet, v float64) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalFloatContext(v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "Float!")
+	}
+	return graphql.WrapContextMarshaler(ctx, res)
+}
+
+func (ec *executionContext) marshalNFunnelDropOff2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐFunnelDropOff(ctx context.Context, sel ast.SelectionSet, v recruiting.FunnelDropOff) graphql.Marshaler {
+	return ec._FunnelDropOff(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNFunnelDropOff2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐFunnelDropOffᚄ(ctx context.Context, sel ast.SelectionSet, v []recruiting.FunnelDropOff) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNFunnelDropOff2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐFunnelDropOff(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNFunnelStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐFunnelStepᚄ(ctx context.Context, sel ast.SelectionSet, v []*recruiting.FunnelStep) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNFunnelStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐFunnelStep(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNFunnelStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐFunnelStep(ctx context.Context, sel ast.SelectionSet, v *recruiting.FunnelStep) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "FunnelStep!")
+		return graphql.Null
+	}
+	return ec._FunnelStep(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNHiringTeamMember2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐHiringTeamMemberᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.HiringTeamMember) graphql.Marshaler {
@@ -67231,6 +68862,30 @@ func (ec *executionContext) unmarshalNOfferWhereInput2ᚖgithubᚗcomᚋhiregrap
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNOpenPositionAge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐOpenPositionAgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*recruiting.OpenPositionAge) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOpenPositionAge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐOpenPositionAge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNOpenPositionAge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐOpenPositionAge(ctx context.Context, sel ast.SelectionSet, v *recruiting.OpenPositionAge) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "OpenPositionAge!")
+		return graphql.Null
+	}
+	return ec._OpenPositionAge(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx context.Context, sel ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Opening!")
@@ -67622,6 +69277,19 @@ func (ec *executionContext) unmarshalNRejectionReasonWhereInput2ᚖgithubᚗcom�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNReportFilter2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐReportFilter(ctx context.Context, v any) (recruiting.ReportFilter, error) {
+	res, err := ec.unmarshalInputReportFilter(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNReports2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐReportFilter(ctx context.Context, sel ast.SelectionSet, v *recruiting.ReportFilter) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Reports!")
+		return graphql.Null
+	}
+	return ec._Reports(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNRequiredCandidateFields2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐRequiredCandidateFields(ctx context.Context, sel ast.SelectionSet, v schematype.RequiredCandidateFields) graphql.Marshaler {
 	return ec._RequiredCandidateFields(ctx, sel, &v)
 }
@@ -67687,6 +69355,30 @@ func (ec *executionContext) unmarshalNScheduleInterviewInput2githubᚗcomᚋhire
 func (ec *executionContext) unmarshalNSendMessageInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSendMessageInput(ctx context.Context, v any) (recruiting.SendMessageInput, error) {
 	res, err := ec.unmarshalInputSendMessageInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSourceEffectiveness2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSourceEffectivenessᚄ(ctx context.Context, sel ast.SelectionSet, v []*recruiting.SourceEffectiveness) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSourceEffectiveness2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSourceEffectiveness(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSourceEffectiveness2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSourceEffectiveness(ctx context.Context, sel ast.SelectionSet, v *recruiting.SourceEffectiveness) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SourceEffectiveness!")
+		return graphql.Null
+	}
+	return ec._SourceEffectiveness(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNStep2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStep(ctx context.Context, sel ast.SelectionSet, v schematype.Step) graphql.Marshaler {
@@ -68951,6 +70643,13 @@ func (ec *executionContext) marshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregra
 	return graphql.WrapContextMarshaler(ctx, res)
 }
 
+func (ec *executionContext) marshalODurationStats2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationStats(ctx context.Context, sel ast.SelectionSet, v *recruiting.DurationStats) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._DurationStats(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner(ctx context.Context, sel ast.SelectionSet, v *ent.EvaluationPartner) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -69225,6 +70924,23 @@ func (ec *executionContext) unmarshalOFieldDefinitionWhereInput2ᚖgithubᚗcom�
 	}
 	res, err := ec.unmarshalInputFieldDefinitionWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOFloat2ᚖfloat64(ctx context.Context, v any) (*float64, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := graphql.UnmarshalFloatContext(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOFloat2ᚖfloat64(ctx context.Context, sel ast.SelectionSet, v *float64) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalFloatContext(*v)
+	return graphql.WrapContextMarshaler(ctx, res)
 }
 
 func (ec *executionContext) unmarshalOID2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
@@ -71299,6 +73015,8 @@ var plainFieldsOfAddress = plainFields[*schematype.Address]{typeName: "Address"}
 
 var plainFieldsOfApplication = plainFields[*ent.Application]{typeName: "Application"}
 
+var plainFieldsOfApprovalCount = plainFields[*recruiting.ApprovalCount]{typeName: "ApprovalCount"}
+
 var plainFieldsOfApprovalProcess = plainFields[*ent.ApprovalProcess]{typeName: "ApprovalProcess"}
 
 var plainFieldsOfCandidate = plainFields[*ent.Candidate]{typeName: "Candidate"}
@@ -71335,6 +73053,10 @@ var plainFieldsOfConversationEdge = plainFields[*ent.ConversationEdge]{typeName:
 
 var plainFieldsOfCreatedAPIKey = plainFields[*recruiting.CreatedAPIKey]{typeName: "CreatedAPIKey"}
 
+var plainFieldsOfDurationStats = plainFields[*recruiting.DurationStats]{typeName: "DurationStats"}
+
+var plainFieldsOfDurationTrend = plainFields[*recruiting.DurationTrend]{typeName: "DurationTrend"}
+
 var plainFieldsOfEvaluationPartner = plainFields[*ent.EvaluationPartner]{typeName: "EvaluationPartner"}
 
 var plainFieldsOfEvaluationPartnerConnection = plainFields[*ent.EvaluationPartnerConnection]{typeName: "EvaluationPartnerConnection"}
@@ -71356,6 +73078,10 @@ var plainFieldsOfFieldDefinition = plainFields[*ent.FieldDefinition]{typeName: "
 var plainFieldsOfFieldDefinitionConnection = plainFields[*ent.FieldDefinitionConnection]{typeName: "FieldDefinitionConnection"}
 
 var plainFieldsOfFieldDefinitionEdge = plainFields[*ent.FieldDefinitionEdge]{typeName: "FieldDefinitionEdge"}
+
+var plainFieldsOfFunnelDropOff = plainFields[*recruiting.FunnelDropOff]{typeName: "FunnelDropOff"}
+
+var plainFieldsOfFunnelStep = plainFields[*recruiting.FunnelStep]{typeName: "FunnelStep"}
 
 var plainFieldsOfHiringTeamMember = plainFields[*ent.HiringTeamMember]{typeName: "HiringTeamMember"}
 
@@ -71400,6 +73126,8 @@ var plainFieldsOfOfferLetter = plainFields[*ent.OfferLetter]{typeName: "OfferLet
 var plainFieldsOfOfferSalary = plainFields[*schematype.OfferSalary]{typeName: "OfferSalary"}
 
 var plainFieldsOfOfferVersion = plainFields[*ent.OfferVersion]{typeName: "OfferVersion"}
+
+var plainFieldsOfOpenPositionAge = plainFields[*recruiting.OpenPositionAge]{typeName: "OpenPositionAge"}
 
 var plainFieldsOfOpening = plainFields[*ent.Opening]{typeName: "Opening"}
 
@@ -71447,6 +73175,8 @@ var plainFieldsOfRejectionReasonConnection = plainFields[*ent.RejectionReasonCon
 
 var plainFieldsOfRejectionReasonEdge = plainFields[*ent.RejectionReasonEdge]{typeName: "RejectionReasonEdge"}
 
+var plainFieldsOfReports = plainFields[*recruiting.ReportFilter]{typeName: "Reports"}
+
 var plainFieldsOfRequiredCandidateFields = plainFields[*schematype.RequiredCandidateFields]{typeName: "RequiredCandidateFields"}
 
 var plainFieldsOfRetentionDue = plainFields[*recruiting.RetentionDue]{typeName: "RetentionDue"}
@@ -71454,6 +73184,8 @@ var plainFieldsOfRetentionDue = plainFields[*recruiting.RetentionDue]{typeName: 
 var plainFieldsOfRole = plainFields[*recruiting.RoleView]{typeName: "Role"}
 
 var plainFieldsOfSalaryRange = plainFields[*schematype.SalaryRange]{typeName: "SalaryRange"}
+
+var plainFieldsOfSourceEffectiveness = plainFields[*recruiting.SourceEffectiveness]{typeName: "SourceEffectiveness"}
 
 var plainFieldsOfStep = plainFields[*schematype.Step]{typeName: "Step"}
 
@@ -71565,6 +73297,9 @@ func init() {
 			}
 			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
 		}}}
+	plainFieldsOfApprovalCount.byName = map[string]plainField[*recruiting.ApprovalCount]{
+		"approvalStatus": {write: func(w io.Writer, obj *recruiting.ApprovalCount) { writeEnum(w, obj.ApprovalStatus) }, null: nil},
+		"count":          {write: func(w io.Writer, obj *recruiting.ApprovalCount) { graphql.MarshalInt(obj.Count).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfApprovalProcess.byName = map[string]plainField[*ent.ApprovalProcess]{
 		"id":          {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"name":        {write: func(w io.Writer, obj *ent.ApprovalProcess) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
@@ -71758,6 +73493,13 @@ func init() {
 		"apiKey": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.CreatedAPIKey) graphql.Marshaler {
 			return plainChild(ctx, c, oc, field, obj.APIKey, true, aPIKeyImplementors, &plainFieldsOfAPIKey)
 		}}}
+	plainFieldsOfDurationStats.byName = map[string]plainField[*recruiting.DurationStats]{
+		"key":   {write: func(w io.Writer, obj *recruiting.DurationStats) { graphql.MarshalString(obj.Key).MarshalGQL(w) }, null: nil},
+		"count": {write: func(w io.Writer, obj *recruiting.DurationStats) { graphql.MarshalInt(obj.Count).MarshalGQL(w) }, null: nil}}
+	plainFieldsOfDurationTrend.byName = map[string]plainField[*recruiting.DurationTrend]{
+		"overall": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.DurationTrend) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Overall, false, durationStatsImplementors, &plainFieldsOfDurationStats)
+		}}}
 	plainFieldsOfEvaluationPartner.byName = map[string]plainField[*ent.EvaluationPartner]{
 		"id":           {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"name":         {write: func(w io.Writer, obj *ent.EvaluationPartner) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
@@ -71818,6 +73560,20 @@ func init() {
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.FieldDefinitionEdge) graphql.Marshaler {
 			return plainChild(ctx, c, oc, field, obj.Node, false, fieldDefinitionImplementors, &plainFieldsOfFieldDefinition)
 		}}}
+	plainFieldsOfFunnelDropOff.byName = map[string]plainField[*recruiting.FunnelDropOff]{
+		"status": {write: func(w io.Writer, obj *recruiting.FunnelDropOff) { writeEnum(w, obj.Status) }, null: nil},
+		"reason": {write: func(w io.Writer, obj *recruiting.FunnelDropOff) {
+			if obj.Reason == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			graphql.MarshalString(*obj.Reason).MarshalGQL(w)
+		}, null: nil},
+		"count": {write: func(w io.Writer, obj *recruiting.FunnelDropOff) { graphql.MarshalInt(obj.Count).MarshalGQL(w) }, null: nil}}
+	plainFieldsOfFunnelStep.byName = map[string]plainField[*recruiting.FunnelStep]{
+		"step":    {write: func(w io.Writer, obj *recruiting.FunnelStep) { graphql.MarshalString(obj.Step).MarshalGQL(w) }, null: nil},
+		"kind":    {write: func(w io.Writer, obj *recruiting.FunnelStep) { graphql.MarshalString(obj.Kind).MarshalGQL(w) }, null: nil},
+		"reached": {write: func(w io.Writer, obj *recruiting.FunnelStep) { graphql.MarshalInt(obj.Reached).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfHiringTeamMember.byName = map[string]plainField[*ent.HiringTeamMember]{
 		"role": {write: func(w io.Writer, obj *ent.HiringTeamMember) { writeEnum(w, obj.Role) }, null: nil}}
 	plainFieldsOfInterview.byName = map[string]plainField[*ent.Interview]{
@@ -72075,6 +73831,18 @@ func init() {
 			}
 			return plainChild(ctx, c, oc, field, v, false, candidateFileImplementors, &plainFieldsOfCandidateFile)
 		}}}
+	plainFieldsOfOpenPositionAge.byName = map[string]plainField[*recruiting.OpenPositionAge]{
+		"positionID": {write: func(w io.Writer, obj *recruiting.OpenPositionAge) { graphql.MarshalID(obj.PositionID).MarshalGQL(w) }, null: nil},
+		"name":       {write: func(w io.Writer, obj *recruiting.OpenPositionAge) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
+		"department": {write: func(w io.Writer, obj *recruiting.OpenPositionAge) {
+			if obj.Department == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			graphql.MarshalString(*obj.Department).MarshalGQL(w)
+		}, null: nil},
+		"ageDays":      {write: func(w io.Writer, obj *recruiting.OpenPositionAge) { graphql.MarshalInt(obj.AgeDays).MarshalGQL(w) }, null: nil},
+		"openOpenings": {write: func(w io.Writer, obj *recruiting.OpenPositionAge) { graphql.MarshalInt(obj.OpenOpenings).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfOpening.byName = map[string]plainField[*ent.Opening]{
 		"id":             {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
 		"name":           {write: func(w io.Writer, obj *ent.Opening) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
@@ -72301,6 +74069,7 @@ func init() {
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.RejectionReasonEdge) graphql.Marshaler {
 			return plainChild(ctx, c, oc, field, obj.Node, false, rejectionReasonImplementors, &plainFieldsOfRejectionReason)
 		}}}
+	plainFieldsOfReports.byName = map[string]plainField[*recruiting.ReportFilter]{}
 	plainFieldsOfRequiredCandidateFields.byName = map[string]plainField[*schematype.RequiredCandidateFields]{
 		"email": {write: func(w io.Writer, obj *schematype.RequiredCandidateFields) {
 			graphql.MarshalBoolean(obj.Email).MarshalGQL(w)
@@ -72330,6 +74099,18 @@ func init() {
 		"max":          {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalInt64(obj.Max).MarshalGQL(w) }, null: nil},
 		"currencyCode": {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalString(obj.CurrencyCode).MarshalGQL(w) }, null: nil},
 		"period":       {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalString(obj.Period).MarshalGQL(w) }, null: nil}}
+	plainFieldsOfSourceEffectiveness.byName = map[string]plainField[*recruiting.SourceEffectiveness]{
+		"source": {write: func(w io.Writer, obj *recruiting.SourceEffectiveness) {
+			graphql.MarshalString(obj.Source).MarshalGQL(w)
+		}, null: nil},
+		"applications": {write: func(w io.Writer, obj *recruiting.SourceEffectiveness) {
+			graphql.MarshalInt(obj.Applications).MarshalGQL(w)
+		}, null: nil},
+		"interviews": {write: func(w io.Writer, obj *recruiting.SourceEffectiveness) {
+			graphql.MarshalInt(obj.Interviews).MarshalGQL(w)
+		}, null: nil},
+		"offers": {write: func(w io.Writer, obj *recruiting.SourceEffectiveness) { graphql.MarshalInt(obj.Offers).MarshalGQL(w) }, null: nil},
+		"hires":  {write: func(w io.Writer, obj *recruiting.SourceEffectiveness) { graphql.MarshalInt(obj.Hires).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfStep.byName = map[string]plainField[*schematype.Step]{
 		"name": {write: func(w io.Writer, obj *schematype.Step) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
 		"type": {write: func(w io.Writer, obj *schematype.Step) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: nil},

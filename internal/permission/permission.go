@@ -60,6 +60,11 @@ const (
 	// ApproveOffers decides an offer's approval when the user is the
 	// approver whose turn it is.
 	ApproveOffers = "offers:approve"
+	// ViewReports reads hiring reports (funnel, time in step, time to
+	// hire and fill, sources, position ages): aggregates over the
+	// positions and candidates the viewer sees, which still show how a
+	// team hires, so interviewers, who see single candidates, lack it.
+	ViewReports = "reports:view"
 )
 
 // Info describes one permission for the API's permission list.
@@ -103,6 +108,7 @@ var All = []Info{
 	{ReportEvaluation, "Report test results as an evaluation partner."},
 	{ManageOffers, "Draft, version, send and withdraw offers, ask for their approval and record the candidate's answer."},
 	{ApproveOffers, "Approve an offer the user is named an approver of."},
+	{ViewReports, "Read hiring reports over the positions and candidates the user sees."},
 }
 
 // Known reports whether name is a permission.

@@ -22,7 +22,7 @@ var recruiter = []string{
 	ViewAllPositions, EditPositions, ManageHiringTeam, PublishPositions, ChangePositionStatus,
 	RequestApproval, ApproveOpenings, ViewSalary, EditSalary, ViewPrivateNotes,
 	ViewCandidates, SourceCandidates, EditCandidates, MoveCandidates, RejectCandidates, HireCandidates,
-	Comment, SubmitFeedback, ScheduleInterviews, ViewEvents, ManageOffers, ApproveOffers,
+	Comment, SubmitFeedback, ScheduleInterviews, ViewEvents, ManageOffers, ApproveOffers, ViewReports,
 }
 
 // builtIn is the table README.md "Permissions" documents: least privilege
@@ -32,11 +32,11 @@ var builtIn = map[string][]string{
 	RoleAdmin:     Names(),
 	RoleRecruiter: recruiter,
 	// Coordinators schedule and move; they decide nothing.
-	RoleCoordinator: {ViewAllPositions, ViewCandidates, SourceCandidates, MoveCandidates, Comment, SubmitFeedback, ScheduleInterviews, ViewEvents},
+	RoleCoordinator: {ViewAllPositions, ViewCandidates, SourceCandidates, MoveCandidates, Comment, SubmitFeedback, ScheduleInterviews, ViewEvents, ViewReports},
 	// Hiring managers see their team's positions, add referrals, move
 	// candidates, schedule their interviews and ask for approvals; hiring,
 	// rejecting, publishing and closing are the recruiters'.
-	RoleHiringManager: {ViewCandidates, SourceCandidates, MoveCandidates, Comment, SubmitFeedback, ScheduleInterviews, RequestApproval},
+	RoleHiringManager: {ViewCandidates, SourceCandidates, MoveCandidates, Comment, SubmitFeedback, ScheduleInterviews, RequestApproval, ViewReports},
 	// Interviewers comment and give feedback on the candidates assigned to
 	// them or whom they interview, and nothing else.
 	RoleInterviewer: {Comment, SubmitFeedback},
