@@ -40,7 +40,9 @@ func (e *Env) ReportHistory() ReportHistory {
 	h.PositionID, opening = e.reportPosition("Data Analyst", e.Demo.Users["hiring_manager"])
 	h.OtherPositionID, _ = e.reportPosition("Data Engineer", e.Demo.Users["recruiter"])
 	var reasons struct {
-		RejectionReasons struct{ Edges []struct{ Node struct{ ID string } } }
+		RejectionReasons struct {
+			Edges []struct{ Node struct{ ID string } }
+		}
 	}
 	e.GraphQL(`{ rejectionReasons(first: 1) { edges { node { id } } } }`, nil).Decode(e.T, &reasons)
 	h.Reason = reasons.RejectionReasons.Edges[0].Node.ID
@@ -87,7 +89,9 @@ func (e *Env) reportPosition(name, hiringManager string) (id, opening string) {
 	var out struct {
 		CreatePosition struct {
 			ID       string
-			Openings struct{ Edges []struct{ Node struct{ ID string } } }
+			Openings struct {
+				Edges []struct{ Node struct{ ID string } }
+			}
 		}
 	}
 	e.GraphQL(`mutation($in: CreatePositionInput!) { createPosition(input: $in) {
