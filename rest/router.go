@@ -35,6 +35,7 @@ func (a *API) Routes() http.Handler {
 	r.Get("/candidates/{uid}", handle(a.getCandidate))
 	r.Get("/sourcing/candidates/find_duplicates", handle(a.findDuplicates))
 	r.Get("/interviews/{uid}.ics", handle(a.interviewCalendar))
+	r.Get("/reports/{report}", handle(a.reportCSV))
 	r.Post("/people/{uid}/erase", handle(a.erasePerson))
 	r.Post("/people/{uid}/export", handle(a.exportPerson))
 	r.Get("/person-exports/{uid}", handle(a.getPersonExport))
