@@ -287,6 +287,11 @@ var (
 				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[1]},
 			},
 			{
+				Name:    "candidate_company_id_status_time_last_status_changed",
+				Unique:  false,
+				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[1], CandidatesColumns[9]},
+			},
+			{
 				Name:    "candidate_company_id_position_id_id",
 				Unique:  false,
 				Columns: []*schema.Column{CandidatesColumns[11], CandidatesColumns[15], CandidatesColumns[0]},
@@ -404,6 +409,11 @@ var (
 				Name:    "candidatestep_step_id",
 				Unique:  false,
 				Columns: []*schema.Column{CandidateStepsColumns[10]},
+			},
+			{
+				Name:    "candidatestep_company_id_time_left",
+				Unique:  false,
+				Columns: []*schema.Column{CandidateStepsColumns[9], CandidateStepsColumns[4]},
 			},
 		},
 	}

@@ -97,6 +97,8 @@ func (Candidate) Indexes() []ent.Index {
 		index.Fields("company_id", "time_last_status_changed"),
 		index.Fields("company_id", "time_hiring_process_updated"),
 		index.Fields("company_id", "status"),
+		// The time-to-hire report reads the hires of a range.
+		index.Fields("company_id", "status", "time_last_status_changed"),
 		// Nested connections (package perparent) read each parent's first rows
 		// in id order on (company, parent, id).
 		index.Fields("company_id", "position_id", "id"),

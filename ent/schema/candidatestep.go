@@ -54,6 +54,8 @@ func (CandidateStep) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("company_id", "candidate_id", "id"),
 		index.Fields("step_id"),
+		// The time-in-step report reads the stays that ended in a range.
+		index.Fields("company_id", "time_left"),
 	}
 }
 
