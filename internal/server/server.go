@@ -30,6 +30,7 @@ import (
 	"github.com/hiregraph/hiregraph/web/board"
 	"github.com/hiregraph/hiregraph/web/careerspage"
 	"github.com/hiregraph/hiregraph/web/graphiql"
+	"github.com/hiregraph/hiregraph/web/reports"
 	"github.com/hiregraph/hiregraph/web/staticpage"
 )
 
@@ -189,6 +190,8 @@ func mountPages(r chi.Router, cfg Config, deps *dependencies) {
 	r.Method(http.MethodGet, board.Path, pipelineBoard)
 	r.Method(http.MethodGet, board.Path+"/", pipelineBoard)
 	r.Method(http.MethodGet, board.AssetsPath+"*", board.Assets())
+	r.Method(http.MethodGet, reports.Path, reports.Page())
+	r.Method(http.MethodGet, reports.AssetsPath+"*", reports.Assets())
 }
 
 // mountCareers mounts the careers API, which careers sites call with the
