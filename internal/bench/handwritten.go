@@ -39,6 +39,7 @@ type handWritten struct {
 	sql       hwStatements
 	writes    hwWriteStatements
 	applies   hwApplyStatements
+	reports   hwReportStatements
 	files     *filestore.Store // applications' files, the store ours writes to
 }
 
@@ -55,6 +56,7 @@ func newHandWritten(db *database.DB, publicURL string, sealer *auth.Sealer, file
 	h := &handWritten{db: db.ReadSQL, writeDB: db.SQL, dialect: db.Dialect, publicURL: publicURL, sealer: sealer, files: files}
 	h.writes = h.writeStatements()
 	h.applies = h.applyStatements()
+	h.reports = h.reportStatements()
 	const candidateColumns = `SELECT id, deleted, position_id, time_created, time_last_status_changed, current_steps, completed_steps, address, status
 		FROM candidates WHERE company_id = ?`
 	h.sql = hwStatements{

@@ -105,6 +105,8 @@ func (h *handWritten) graphql(w http.ResponseWriter, r *http.Request, company st
 		h.nestedPositions(w, r, company)
 	case strings.Contains(s, "pipeline("):
 		h.board(w, r, company, body)
+	case strings.Contains(s, "reports("):
+		h.reportSources(w, r, company, body)
 	case strings.Contains(s, "moveCandidate("):
 		h.moveCandidate(w, r, company, body)
 	default:
