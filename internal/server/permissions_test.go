@@ -70,6 +70,9 @@ type action struct {
 // make a later action illegal (a rejection before a hire) come last, and an
 // illegal transition still proves the permission let the request through.
 var actions = []action{
+	{"reports", permission.ViewReports, func(*hiregraphtest.Env, demoIDs) (string, map[string]any) {
+		return `{ reports(filter: {from: "2026-01-01T00:00:00Z", to: "2027-01-01T00:00:00Z"}) { funnel { reached } sources { hires } } }`, nil
+	}},
 	{"createNote", permission.Comment, func(env *hiregraphtest.Env, _ demoIDs) (string, map[string]any) {
 		return `mutation($c: ID!) { createNote(candidateID: $c, input: {timeCreated: "2026-03-01T10:00:00Z", text: "x"}) { id } }`, map[string]any{"c": env.Demo.CandidateUID}
 	}},

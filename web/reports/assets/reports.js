@@ -70,6 +70,15 @@
       t.byMonth.map((m) => `${m.key}: median ${days(m.medianDays)}`).join(', ')
     : `No ${what} in the range.`);
 
+  // trendReport is a duration trend's report: a line per month.
+  const trendReport = (key, csv, title, definition, what, counted) => ({
+    key, csv, title, definition,
+    columns: durationColumns('Month'),
+    rows: (r) => r[key].byMonth.map(durationRow),
+    chart: (r) => trendChart(r[key], what),
+    summary: (r) => trendSummary(r[key], counted),
+  });
+
   // The reports, in the order shown: how each becomes a chart, a table,
   // and a sentence a screen reader reads for the chart.
   const reports = [
@@ -90,22 +99,10 @@
         [['Median days', r.timeInStep.map((d) => d.medianDays)], ['90th percentile', r.timeInStep.map((d) => d.p90Days)]], true),
       summary: (r) => r.timeInStep.map((d) => `${d.key}: median ${days(d.medianDays)}, 90th percentile ${days(d.p90Days)}`).join(', '),
     },
-    {
-      key: 'timeToHire', csv: 'time_to_hire', title: 'Time to hire',
-      definition: 'Days from a candidate\'s start to their hire, for hires in the range, by month.',
-      columns: durationColumns('Month'),
-      rows: (r) => r.timeToHire.byMonth.map(durationRow),
-      chart: (r) => trendChart(r.timeToHire, 'hire'),
-      summary: (r) => trendSummary(r.timeToHire, 'hires'),
-    },
-    {
-      key: 'timeToFill', csv: 'time_to_fill', title: 'Time to fill',
-      definition: 'Days from an opening\'s opening to its filling, for openings filled in the range, by month.',
-      columns: durationColumns('Month'),
-      rows: (r) => r.timeToFill.byMonth.map(durationRow),
-      chart: (r) => trendChart(r.timeToFill, 'fill'),
-      summary: (r) => trendSummary(r.timeToFill, 'openings filled'),
-    },
+    trendReport('timeToHire', 'time_to_hire', 'Time to hire',
+      'Days from a candidate\'s start to their hire, for hires in the range, by month.', 'hire', 'hires'),
+    trendReport('timeToFill', 'time_to_fill', 'Time to fill',
+      'Days from an opening\'s opening to its filling, for openings filled in the range, by month.', 'fill', 'openings filled'),
     {
       key: 'sources', csv: 'sources', title: 'Sources',
       definition: 'What the candidates of each source who started in the range became.',
