@@ -109,7 +109,8 @@ type dropRow struct {
 }
 
 // dropOffs counts the cohort's rejected and withdrawn candidates by the
-// step they are in (their open stay) and reason.
+// step they are in (their open stay, found on the step history's
+// (company, candidate) index) and reason.
 func (s *ReportService) dropOffs(ctx context.Context, f ReportFilter) (map[string][]FunnelDropOff, error) {
 	var rows []dropRow
 	err := s.clientOf(ctx).Candidate.Query().
@@ -118,6 +119,7 @@ func (s *ReportService) dropOffs(ctx context.Context, f ReportFilter) (map[strin
 			stay := sql.Table(candidatestep.Table).As("stay")
 			rr := sql.Table(rejectionreason.Table).As("rr")
 			sel.Join(stay).OnP(sql.And(
+				sql.ColumnsEQ(stay.C(tenantColumn), sel.C(tenantColumn)),
 				sql.ColumnsEQ(stay.C(candidatestep.FieldCandidateID), sel.C(candidate.FieldID)),
 				sql.IsNull(stay.C(candidatestep.FieldTimeLeft)))).
 				LeftJoin(rr).On(sel.C(candidate.FieldRejectionReasonID), rr.C(rejectionreason.FieldID)).

@@ -20552,9 +20552,13 @@ years) and optionally one position, one department or the positions a user
 is lead recruiter of.
 """
 input ReportFilter {
+  "The range's start, inclusive."
   from: Time!
+  "The range's end, exclusive."
   to: Time!
+  "Only this position."
   positionID: ID
+  "Only the positions of this department."
   department: String
   "The lead recruiter of the positions to report on."
   recruiterID: ID
@@ -20583,6 +20587,7 @@ type Reports {
 
 "One step of the funnel."
 type FunnelStep {
+  "The step's name; steps of several positions with one name are one step."
   step: String!
   "The step's kind in lower case, as REST spells it."
   kind: String!
@@ -20600,6 +20605,7 @@ type FunnelDropOff {
   status: CandidateStatus!
   "The rejection reason; null when withdrawn."
   reason: String
+  "How many candidates."
   count: Int!
 }
 
@@ -20607,7 +20613,9 @@ type FunnelDropOff {
 type DurationStats {
   "The step name or month (2026-11); empty for a whole range."
   key: String!
+  "How many durations (stays, hires, fillings)."
   count: Int!
+  "The median, in days."
   medianDays: Float!
   "The 90th percentile."
   p90Days: Float!
@@ -20617,39 +20625,49 @@ type DurationStats {
 type DurationTrend {
   "Null when nothing in the range counts."
   overall: DurationStats
+  "Per month of the end (UTC), oldest first."
   byMonth: [DurationStats!]!
 }
 
 "What one source's candidates became."
 type SourceEffectiveness {
+  "The candidates' source; empty when none was recorded."
   source: String!
+  "Candidates who started in the range."
   applications: Int!
   "Candidates who entered an interview step."
   interviews: Int!
   "Candidates who entered an offer step."
   offers: Int!
+  "Candidates hired now."
   hires: Int!
 }
 
 "An open position and its age."
 type OpenPositionAge {
+  "The position's id."
   positionID: ID!
+  "The position's name."
   name: String!
   "Null when the company marks departments internal-use."
   department: String
+  "Whole days since the position was created."
   ageDays: Int!
+  "How many of its openings are OPEN."
   openOpenings: Int!
 }
 
 "How many openings stand at one approval status."
 type ApprovalCount {
+  "The approval status."
   approvalStatus: OpeningApprovalStatus!
+  "How many openings created in the range stand there."
   count: Int!
 }
 
 extend type Query {
   "Hiring reports over filter; needs the permission reports:view."
-  reports(filter: ReportFilter!): Reports!
+  reports("What the reports cover." filter: ReportFilter!): Reports!
 }
 `, BuiltIn: false},
 	{Name: "../roles.graphqls", Input: `# Permissions and roles: what a user may do is the union of their roles'

@@ -239,6 +239,7 @@ func TestEveryEndpointMatchesTheDocument(t *testing.T) {
 	checkFiles(c)
 	checkApply(c)
 	checkInterviewCalendar(c)
+	checkReports(c)
 	checkExportAndRetention(c)
 	checkErase(c)
 	c.check(exchange{method: http.MethodGet, path: "/healthz", headers: map[string]string{}, status: http.StatusOK})
