@@ -809,6 +809,7 @@ type ComplexityRoot struct {
 		Questionnaires           func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.QuestionnaireOrder, where *ent.QuestionnaireWhereInput) int
 		RejectionReasons         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RejectionReasonOrder, where *ent.RejectionReasonWhereInput) int
 		Roles                    func(childComplexity int) int
+		Search                   func(childComplexity int, query string, first *int, after *string, filter *recruiting.CandidateFilter) int
 		Users                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.UserOrder, where *ent.UserWhereInput) int
 		Viewer                   func(childComplexity int) int
 		WebhookEndpoints         func(childComplexity int) int
@@ -891,6 +892,17 @@ type ComplexityRoot struct {
 		Max          func(childComplexity int) int
 		Min          func(childComplexity int) int
 		Period       func(childComplexity int) int
+	}
+
+	SearchConnection struct {
+		Edges       func(childComplexity int) int
+		EndCursor   func(childComplexity int) int
+		HasNextPage func(childComplexity int) int
+	}
+
+	SearchEdge struct {
+		Candidate func(childComplexity int) int
+		Snippet   func(childComplexity int) int
 	}
 
 	Step struct {
@@ -1156,6 +1168,7 @@ type QueryResolver interface {
 	Permissions(ctx context.Context) ([]*permission.Info, error)
 	Roles(ctx context.Context) ([]*recruiting.RoleView, error)
 	Viewer(ctx context.Context) (*ent.Company, error)
+	Search(ctx context.Context, query string, first *int, after *string, filter *recruiting.CandidateFilter) (*model.SearchConnection, error)
 	APIKeys(ctx context.Context) ([]*ent.APIKey, error)
 }
 type SubscriptionResolver interface {
@@ -4882,6 +4895,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Roles(childComplexity), true
+	case "Query.search":
+		if e.ComplexityRoot.Query.Search == nil {
+			break
+		}
+
+		args, err := ec.field_Query_search_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Search(childComplexity, args["query"].(string), args["first"].(*int), args["after"].(*string), args["filter"].(*recruiting.CandidateFilter)), true
 	case "Query.users":
 		if e.ComplexityRoot.Query.Users == nil {
 			break
@@ -5175,6 +5199,38 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SalaryRange.Period(childComplexity), true
+
+	case "SearchConnection.edges":
+		if e.ComplexityRoot.SearchConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchConnection.Edges(childComplexity), true
+	case "SearchConnection.endCursor":
+		if e.ComplexityRoot.SearchConnection.EndCursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchConnection.EndCursor(childComplexity), true
+	case "SearchConnection.hasNextPage":
+		if e.ComplexityRoot.SearchConnection.HasNextPage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchConnection.HasNextPage(childComplexity), true
+
+	case "SearchEdge.node":
+		if e.ComplexityRoot.SearchEdge.Candidate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchEdge.Candidate(childComplexity), true
+	case "SearchEdge.snippet":
+		if e.ComplexityRoot.SearchEdge.Snippet == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchEdge.Snippet(childComplexity), true
 
 	case "Step.name":
 		if e.ComplexityRoot.Step.Name == nil {
@@ -20474,6 +20530,49 @@ extend type Application {
   demographicAnswers: [NamedValue!]
 }
 `, BuiltIn: false},
+	{Name: "../search.graphqls", Input: `extend type Query {
+  """
+  Finds the candidates the viewer may see by what they are known by: the
+  person's names (in any order; on PostgreSQL small typos too), e-mail
+  address, phone number (digits in any format), notes (not private ones),
+  application answers and cover letters. Accents and case do not matter.
+  Every word of 3 or more characters must match (shorter words are left
+  out); a query with none answers invalid_search. Best matches first.
+  """
+  search(
+    "What to find: words, an e-mail address or a phone number, up to 200 characters."
+    query: String!
+    "Returns the first n hits, 1 to 500; 20 when not given."
+    first: Int
+    "Returns the hits after this cursor (endCursor of the page before)."
+    after: String
+    "Narrows the hits with the filters of the candidates list."
+    filter: CandidateFilter
+  ): SearchConnection!
+}
+
+"One page of a search's hits, best first."
+type SearchConnection {
+  "The hits of this page."
+  edges: [SearchEdge!]!
+  "Pass as after to read the next page; null on the last page."
+  endCursor: String
+  "Whether a next page exists."
+  hasNextPage: Boolean!
+}
+
+"A candidate a search found."
+type SearchEdge {
+  "The candidate."
+  node: Candidate!
+  """
+  The line of the candidate's text that matched (a name, an e-mail address,
+  a note, an answer), at most 160 characters: HTML-escaped text in which
+  each matched word is wrapped in <mark></mark>, safe to insert as HTML.
+  """
+  snippet: String!
+}
+`, BuiltIn: false},
 	{Name: "../users.graphqls", Input: `# The people behind a front-end: who the request acts for, user management
 # and API keys. Only admins manage users and keys; the data layer's privacy
 # rules refuse everyone else with extensions.code forbidden.
@@ -21988,6 +22087,28 @@ func (ec *executionContext) childFields_SalaryRange(ctx context.Context, field g
 		return ec.fieldContext_SalaryRange_period(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SalaryRange", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_SearchConnection_edges(ctx, field)
+	case "endCursor":
+		return ec.fieldContext_SearchConnection_endCursor(ctx, field)
+	case "hasNextPage":
+		return ec.fieldContext_SearchConnection_hasNextPage(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_SearchEdge_node(ctx, field)
+	case "snippet":
+		return ec.fieldContext_SearchEdge_snippet(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_Step(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -25387,6 +25508,44 @@ func (ec *executionContext) field_Query_rejectionReasons_args(ctx context.Contex
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_search_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "query",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["query"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*recruiting.CandidateFilter, error) {
+			return ec.unmarshalOCandidateFilter2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCandidateFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg3
 	return args, nil
 }
 
@@ -35564,6 +35723,50 @@ func (ec *executionContext) fieldContext_Query_viewer(_ context.Context, field g
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_search(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_search(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Search(ctx, fc.Args["query"].(string), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*recruiting.CandidateFilter))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SearchConnection) graphql.Marshaler {
+			return ec.marshalNSearchConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐSearchConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_search(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_search_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_apiKeys(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -36068,6 +36271,59 @@ func (ec *executionContext) _SalaryRange_period(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_SalaryRange_period(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("SalaryRange", field, false, false, "String")
+}
+
+func (ec *executionContext) _SearchConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.SearchConnection) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, true, ec.fieldContext_SearchConnection_edges, ec.marshalNSearchEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSearchHitᚄ)
+}
+func (ec *executionContext) fieldContext_SearchConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchConnection_endCursor(ctx context.Context, field graphql.CollectedField, obj *model.SearchConnection) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.EndCursor, "SearchConnection", false, ec.marshalOString2ᚖstring)
+}
+func (ec *executionContext) fieldContext_SearchConnection_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchConnection", field, false, false, "String")
+}
+
+func (ec *executionContext) _SearchConnection_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *model.SearchConnection) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.HasNextPage, "SearchConnection", true, ec.marshalNBoolean2bool)
+}
+func (ec *executionContext) fieldContext_SearchConnection_hasNextPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchConnection", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _SearchEdge_node(ctx context.Context, field graphql.CollectedField, obj *recruiting.SearchHit) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Candidate, true, ec.fieldContext_SearchEdge_node, ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate)
+}
+func (ec *executionContext) fieldContext_SearchEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchEdge_snippet(ctx context.Context, field graphql.CollectedField, obj *recruiting.SearchHit) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Snippet, "SearchEdge", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_SearchEdge_snippet(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _Step_name(ctx context.Context, field graphql.CollectedField, obj *schematype.Step) (ret graphql.Marshaler) {
@@ -64530,6 +64786,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_viewer(ctx, field)
 				})
+		case "search":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_search(ctx, field)
+				})
 		case "apiKeys":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -65135,6 +65397,93 @@ func (ec *executionContext) _SalaryRange(ctx context.Context, sel ast.SelectionS
 			}
 		case "period":
 			out.Values[i] = ec._SalaryRange_period(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var searchConnectionImplementors = []string{"SearchConnection"}
+
+func (ec *executionContext) _SearchConnection(ctx context.Context, sel ast.SelectionSet, obj *model.SearchConnection) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, searchConnectionImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfSearchConnection); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SearchConnection")
+		case "edges":
+			out.Values[i] = ec._SearchConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endCursor":
+			out.Values[i] = ec._SearchConnection_endCursor(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "hasNextPage":
+			out.Values[i] = ec._SearchConnection_hasNextPage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var searchEdgeImplementors = []string{"SearchEdge"}
+
+func (ec *executionContext) _SearchEdge(ctx context.Context, sel ast.SelectionSet, obj *recruiting.SearchHit) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, searchEdgeImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfSearchEdge); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SearchEdge")
+		case "node":
+			out.Values[i] = ec._SearchEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "snippet":
+			out.Values[i] = ec._SearchEdge_snippet(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -67682,6 +68031,38 @@ func (ec *executionContext) marshalNRole2ᚖgithubᚗcomᚋhiregraphᚋhiregraph
 func (ec *executionContext) unmarshalNScheduleInterviewInput2githubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐScheduleInterviewInput(ctx context.Context, v any) (model.ScheduleInterviewInput, error) {
 	res, err := ec.unmarshalInputScheduleInterviewInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSearchConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐSearchConnection(ctx context.Context, sel ast.SelectionSet, v *model.SearchConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SearchConnection!")
+		return graphql.Null
+	}
+	return ec._SearchConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSearchEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSearchHitᚄ(ctx context.Context, sel ast.SelectionSet, v []*recruiting.SearchHit) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSearchEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSearchHit(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSearchEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSearchHit(ctx context.Context, sel ast.SelectionSet, v *recruiting.SearchHit) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SearchEdge!")
+		return graphql.Null
+	}
+	return ec._SearchEdge(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNSendMessageInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSendMessageInput(ctx context.Context, v any) (recruiting.SendMessageInput, error) {
@@ -71455,6 +71836,10 @@ var plainFieldsOfRole = plainFields[*recruiting.RoleView]{typeName: "Role"}
 
 var plainFieldsOfSalaryRange = plainFields[*schematype.SalaryRange]{typeName: "SalaryRange"}
 
+var plainFieldsOfSearchConnection = plainFields[*model.SearchConnection]{typeName: "SearchConnection"}
+
+var plainFieldsOfSearchEdge = plainFields[*recruiting.SearchHit]{typeName: "SearchEdge"}
+
 var plainFieldsOfStep = plainFields[*schematype.Step]{typeName: "Step"}
 
 var plainFieldsOfTestSubmission = plainFields[*ent.TestSubmission]{typeName: "TestSubmission"}
@@ -72330,6 +72715,20 @@ func init() {
 		"max":          {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalInt64(obj.Max).MarshalGQL(w) }, null: nil},
 		"currencyCode": {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalString(obj.CurrencyCode).MarshalGQL(w) }, null: nil},
 		"period":       {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalString(obj.Period).MarshalGQL(w) }, null: nil}}
+	plainFieldsOfSearchConnection.byName = map[string]plainField[*model.SearchConnection]{
+		"endCursor": {write: func(w io.Writer, obj *model.SearchConnection) {
+			if obj.EndCursor == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			graphql.MarshalString(*obj.EndCursor).MarshalGQL(w)
+		}, null: nil},
+		"hasNextPage": {write: func(w io.Writer, obj *model.SearchConnection) { graphql.MarshalBoolean(obj.HasNextPage).MarshalGQL(w) }, null: nil}}
+	plainFieldsOfSearchEdge.byName = map[string]plainField[*recruiting.SearchHit]{
+		"snippet": {write: func(w io.Writer, obj *recruiting.SearchHit) { graphql.MarshalString(obj.Snippet).MarshalGQL(w) }, null: nil},
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.SearchHit) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Candidate, true, candidateImplementors, &plainFieldsOfCandidate)
+		}}}
 	plainFieldsOfStep.byName = map[string]plainField[*schematype.Step]{
 		"name": {write: func(w io.Writer, obj *schematype.Step) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
 		"type": {write: func(w io.Writer, obj *schematype.Step) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: nil},
