@@ -104,7 +104,9 @@ func (f teamFixture) sightings(t *testing.T, token string) map[string]bool {
 	env.DoAs(token, http.MethodGet, "/v1/candidates?q=example.com", nil).JSON(t, &found)
 	seen["REST candidates?q="] = slices.ContainsFunc(found.Candidates, func(c struct {
 		PositionUID string `json:"position_uid"`
-	}) bool { return c.PositionUID == f.sales })
+	}) bool {
+		return c.PositionUID == f.sales
+	})
 	return seen
 }
 

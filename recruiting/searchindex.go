@@ -10,6 +10,7 @@ import (
 
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/note"
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/privacy"
@@ -24,6 +25,7 @@ var searchVerbs = map[string]bool{
 	VerbPersonUpdated:    true,
 	VerbNoteCreated:      true,
 	VerbPersonErased:     true,
+	VerbFileDeleted:      true,
 }
 
 // searchDocument is what search finds of one candidate.
@@ -96,6 +98,13 @@ func indexCandidate(ctx context.Context, client *ent.Client, candidateID string)
 		if a.CoverLetter != "" {
 			doc.lines = append(doc.lines, plainLine(a.CoverLetter))
 		}
+	}
+	files, err := c.QueryFiles().Where(candidatefile.TextNEQ("")).Order(ent.Asc(candidatefile.FieldID)).All(ctx)
+	if err != nil {
+		return fmt.Errorf("loading file text to index: %w", err)
+	}
+	for _, f := range files {
+		doc.lines = append(doc.lines, strings.Join(strings.Fields(f.Text), " "))
 	}
 	return writeSearchDocument(ctx, client, doc)
 }

@@ -195,6 +195,7 @@ type ComplexityRoot struct {
 		ID                 func(childComplexity int) int
 		Kind               func(childComplexity int) int
 		Size               func(childComplexity int) int
+		Text               func(childComplexity int) int
 		TimeCreated        func(childComplexity int) int
 	}
 
@@ -1776,6 +1777,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CandidateFile.Size(childComplexity), true
+	case "CandidateFile.text":
+		if e.ComplexityRoot.CandidateFile.Text == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.Text(childComplexity), true
 	case "CandidateFile.timeCreated":
 		if e.ComplexityRoot.CandidateFile.TimeCreated == nil {
 			break
@@ -7672,6 +7679,10 @@ type CandidateFile implements Node {
   """
   size: Int!
   """
+  The file's text, read from PDF and DOCX files in the background shortly after the upload; empty for other files, until read, or when it could not be read.
+  """
+  text: String!
+  """
   When the file was stored.
   """
   timeCreated: Time!
@@ -7936,6 +7947,58 @@ input CandidateFileWhereInput {
   Matches records whose size is the value or before (less).
   """
   sizeLTE: Int
+  """
+  text field predicates
+  """
+  text: String
+  """
+  Matches records whose text does not equal the value.
+  """
+  textNEQ: String
+  """
+  Matches records whose text is one of the values.
+  """
+  textIn: [String!]
+  """
+  Matches records whose text is none of the values.
+  """
+  textNotIn: [String!]
+  """
+  Matches records whose text is after (greater than) the value.
+  """
+  textGT: String
+  """
+  Matches records whose text is the value or after (greater).
+  """
+  textGTE: String
+  """
+  Matches records whose text is before (less than) the value.
+  """
+  textLT: String
+  """
+  Matches records whose text is the value or before (less).
+  """
+  textLTE: String
+  """
+  Matches records whose text contains the value.
+  """
+  textContains: String
+  """
+  Matches records whose text starts with the value.
+  """
+  textHasPrefix: String
+  """
+  Matches records whose text ends with the value.
+  """
+  textHasSuffix: String
+  """
+  Matches records whose text equals the value, ignoring case.
+  """
+  textEqualFold: String
+  """
+  Matches records whose text contains the value, ignoring case.
+  """
+  textContainsFold: String
   """
   time_created field predicates
   """
@@ -20893,6 +20956,8 @@ func (ec *executionContext) childFields_CandidateFile(ctx context.Context, field
 		return ec.fieldContext_CandidateFile_contentType(ctx, field)
 	case "size":
 		return ec.fieldContext_CandidateFile_size(ctx, field)
+	case "text":
+		return ec.fieldContext_CandidateFile_text(ctx, field)
 	case "timeCreated":
 		return ec.fieldContext_CandidateFile_timeCreated(ctx, field)
 	case "candidate":
@@ -27125,6 +27190,13 @@ func (ec *executionContext) _CandidateFile_size(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_CandidateFile_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CandidateFile_text(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Text, "CandidateFile", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_CandidateFile_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateFile_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
@@ -40090,7 +40162,7 @@ func (ec *executionContext) unmarshalInputCandidateFileWhereInput(ctx context.Co
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "kind", "kindNEQ", "kindIn", "kindNotIn", "fileName", "fileNameNEQ", "fileNameIn", "fileNameNotIn", "fileNameGT", "fileNameGTE", "fileNameLT", "fileNameLTE", "fileNameContains", "fileNameHasPrefix", "fileNameHasSuffix", "fileNameEqualFold", "fileNameContainsFold", "contentType", "contentTypeNEQ", "contentTypeIn", "contentTypeNotIn", "contentTypeGT", "contentTypeGTE", "contentTypeLT", "contentTypeLTE", "contentTypeContains", "contentTypeHasPrefix", "contentTypeHasSuffix", "contentTypeEqualFold", "contentTypeContainsFold", "size", "sizeNEQ", "sizeIn", "sizeNotIn", "sizeGT", "sizeGTE", "sizeLT", "sizeLTE", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "hasCandidate", "hasCandidateWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "kind", "kindNEQ", "kindIn", "kindNotIn", "fileName", "fileNameNEQ", "fileNameIn", "fileNameNotIn", "fileNameGT", "fileNameGTE", "fileNameLT", "fileNameLTE", "fileNameContains", "fileNameHasPrefix", "fileNameHasSuffix", "fileNameEqualFold", "fileNameContainsFold", "contentType", "contentTypeNEQ", "contentTypeIn", "contentTypeNotIn", "contentTypeGT", "contentTypeGTE", "contentTypeLT", "contentTypeLTE", "contentTypeContains", "contentTypeHasPrefix", "contentTypeHasSuffix", "contentTypeEqualFold", "contentTypeContainsFold", "size", "sizeNEQ", "sizeIn", "sizeNotIn", "sizeGT", "sizeGTE", "sizeLT", "sizeLTE", "text", "textNEQ", "textIn", "textNotIn", "textGT", "textGTE", "textLT", "textLTE", "textContains", "textHasPrefix", "textHasSuffix", "textEqualFold", "textContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "hasCandidate", "hasCandidateWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -40454,6 +40526,97 @@ func (ec *executionContext) unmarshalInputCandidateFileWhereInput(ctx context.Co
 				return it, err
 			}
 			it.SizeLTE = data
+		case "text":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("text"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Text = data
+		case "textNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextNEQ = data
+		case "textIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextIn = data
+		case "textNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextNotIn = data
+		case "textGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextGT = data
+		case "textGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextGTE = data
+		case "textLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextLT = data
+		case "textLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextLTE = data
+		case "textContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextContains = data
+		case "textHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextHasPrefix = data
+		case "textHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextHasSuffix = data
+		case "textEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextEqualFold = data
+		case "textContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextContainsFold = data
 		case "timeCreated":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
 			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
@@ -60437,6 +60600,11 @@ func (ec *executionContext) _CandidateFile(ctx context.Context, sel ast.Selectio
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "text":
+			out.Values[i] = ec._CandidateFile_text(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "timeCreated":
 			out.Values[i] = ec._CandidateFile_timeCreated(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -72030,6 +72198,7 @@ func init() {
 		"fileName":    {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.FileName).MarshalGQL(w) }, null: nil},
 		"contentType": {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.ContentType).MarshalGQL(w) }, null: nil},
 		"size":        {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalInt64(obj.Size).MarshalGQL(w) }, null: nil},
+		"text":        {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.Text).MarshalGQL(w) }, null: nil},
 		"timeCreated": {write: func(w io.Writer, obj *ent.CandidateFile) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.CandidateFile) bool { return obj.TimeCreated.IsZero() }},
 		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateFile) graphql.Marshaler {
 			v, err := obj.Candidate(ctx)

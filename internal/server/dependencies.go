@@ -80,6 +80,10 @@ func newService(cfg Config, links recruiting.Links) (*recruiting.Service, error)
 	if err != nil {
 		return nil, err
 	}
+	fileText, err := fileTextJobs(cfg)
+	if err != nil {
+		return nil, err
+	}
 	broker := cfg.Broker
 	if broker == nil {
 		broker = &recruiting.Broker{}
@@ -97,6 +101,7 @@ func newService(cfg Config, links recruiting.Links) (*recruiting.Service, error)
 		WebhookHTTPNets: cfg.WebhookAllowHTTP,
 		Exports:         exports,
 		Mail:            mails,
+		FileText:        fileText,
 	})
 	return service, nil
 }

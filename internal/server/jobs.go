@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 
+	"github.com/hiregraph/hiregraph/internal/filetext"
 	"github.com/hiregraph/hiregraph/internal/maildelivery"
 	"github.com/hiregraph/hiregraph/internal/personaldata"
 )
@@ -29,6 +30,19 @@ func mailJobs(cfg Config) (*maildelivery.Jobs, error) {
 	jobs, err := maildelivery.New(maildelivery.Config{DB: cfg.DB})
 	if err != nil {
 		return nil, fmt.Errorf("mail jobs: %w", err)
+	}
+	return jobs, nil
+}
+
+// fileTextJobs is cfg.FileText, or jobs that only queue file readings for
+// another process to run.
+func fileTextJobs(cfg Config) (*filetext.Jobs, error) {
+	if cfg.FileText != nil {
+		return cfg.FileText, nil
+	}
+	jobs, err := filetext.New(filetext.Config{DB: cfg.DB})
+	if err != nil {
+		return nil, fmt.Errorf("file text jobs: %w", err)
 	}
 	return jobs, nil
 }
