@@ -1,6 +1,7 @@
 package graph_test
 
 import (
+	"context"
 	"net/http"
 	"slices"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"entgo.io/ent/dialect"
 
 	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
+	"github.com/hiregraph/hiregraph/internal/server"
 )
 
 const searchQuery = `query($q: String!, $first: Int, $after: String, $filter: CandidateFilter) {
@@ -178,4 +180,20 @@ func TestSearchPagesAndRefusals(t *testing.T) {
 	assertCode(t, env.GraphQL(searchQuery, map[string]any{"q": strings.Repeat("x", 201)}), "invalid_search", http.StatusBadRequest)
 	assertCode(t, env.GraphQL(searchQuery, map[string]any{"q": "grace", "after": "Mg.forged"}), "invalid_cursor", http.StatusBadRequest)
 	assertCode(t, env.GraphQL(searchQuery, map[string]any{"q": "grace", "first": 0}), "bad_request", http.StatusBadRequest)
+}
+
+// Candidates without a search document (recorded before the index
+// existed) are indexed when a server starts (server.IndexForSearch).
+func TestSearchCatchesUpOnUnindexedCandidates(t *testing.T) {
+	env := hiregraphtest.New(t)
+	if _, err := env.DB.SQL.Exec("DELETE FROM search_documents"); err != nil {
+		t.Fatal(err)
+	}
+	if got := search(t, env.GraphQL, "grace"); len(got.Search.Edges) != 0 {
+		t.Fatalf("found %v without documents", got.names())
+	}
+	server.IndexForSearch(context.Background(), env.DB)
+	if got := search(t, env.GraphQL, "grace"); len(got.Search.Edges) != 1 {
+		t.Errorf("after catching up found %v", got.names())
+	}
 }

@@ -208,6 +208,7 @@ func (c *serveCmd) Run(a *app) error {
 	}
 	go server.SweepPeriodically(a.ctx, st.DB, cfg.RateLimitStore, c.SweepInterval)
 	go server.SweepFilesPeriodically(a.ctx, st.DB, cfg.Files, server.DefaultFileSweepInterval)
+	go server.IndexForSearch(a.ctx, st.DB)
 	return c.serveUntilDone(a.ctx, srv, ln)
 }
 
