@@ -176,7 +176,7 @@ func (s *CandidateService) Search(ctx context.Context, query string, f *Candidat
 	}
 	out.Rows = make([]SearchHit, len(cands))
 	for i, c := range cands {
-		out.Rows[i] = SearchHit{Candidate: c, Snippet: snippet(contents[c.ID], q.words)}
+		out.Rows[i] = SearchHit{Candidate: c, Snippet: Snippet(contents[c.ID], q.words)}
 	}
 	return out, nil
 }

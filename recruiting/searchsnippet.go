@@ -9,11 +9,11 @@ import (
 // snippetRunes is the most text a snippet shows.
 const snippetRunes = 160
 
-// snippet cuts from content (a document's lines) the line where most
+// Snippet cuts from content (a document's lines) the line where most
 // words match, about snippetRunes long around the first match, and marks
 // every match: the text HTML-escaped, each match in <mark></mark>. A hit
 // that matched only by similarity (a misspelt name) shows the names.
-func snippet(content string, words []string) string {
+func Snippet(content string, words []string) string {
 	lines := strings.Split(content, "\n")
 	best, bestCount := 0, 0
 	for i, line := range lines {
