@@ -33,6 +33,8 @@ type CandidateFile struct {
 	Size int64 `json:"size,omitempty"`
 	// Where the file store keeps the bytes: a random key.
 	StorageKey string `json:"-"`
+	// The file's text, read from PDF and DOCX files in the background shortly after the upload; empty for other files, until read, or when it could not be read.
+	Text string `json:"text,omitempty"`
 	// When the file was stored.
 	TimeCreated time.Time `json:"time_created,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -108,7 +110,7 @@ func (*CandidateFile) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case candidatefile.FieldSize:
 			values[i] = new(sql.NullInt64)
-		case candidatefile.FieldID, candidatefile.FieldCompanyID, candidatefile.FieldCandidateID, candidatefile.FieldKind, candidatefile.FieldFileName, candidatefile.FieldContentType, candidatefile.FieldStorageKey:
+		case candidatefile.FieldID, candidatefile.FieldCompanyID, candidatefile.FieldCandidateID, candidatefile.FieldKind, candidatefile.FieldFileName, candidatefile.FieldContentType, candidatefile.FieldStorageKey, candidatefile.FieldText:
 			values[i] = new(sql.NullString)
 		case candidatefile.FieldTimeCreated:
 			values[i] = new(sql.NullTime)
@@ -174,6 +176,12 @@ func (_m *CandidateFile) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field storage_key", values[i])
 			} else if value.Valid {
 				_m.StorageKey = value.String
+			}
+		case candidatefile.FieldText:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field text", values[i])
+			} else if value.Valid {
+				_m.Text = value.String
 			}
 		case candidatefile.FieldTimeCreated:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -257,6 +265,9 @@ func (_m *CandidateFile) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("storage_key=<sensitive>")
 	builder.WriteString(", ")
+	builder.WriteString("text=")
+	builder.WriteString(_m.Text)
+	builder.WriteString(", ")
 	builder.WriteString("time_created=")
 	builder.WriteString(_m.TimeCreated.Format(time.ANSIC))
 	builder.WriteByte(')')
@@ -281,6 +292,8 @@ func (_m *CandidateFile) scanTargets(columns []string) ([]any, error) {
 			values[i] = &_m.ContentType
 		case candidatefile.FieldStorageKey:
 			values[i] = &_m.StorageKey
+		case candidatefile.FieldText:
+			values[i] = &_m.Text
 		case candidatefile.FieldTimeCreated:
 			values[i] = &_m.TimeCreated
 		case candidatefile.FieldID:
@@ -302,7 +315,7 @@ func (_m *CandidateFile) scanTargets(columns []string) ([]any, error) {
 func (_m *CandidateFile) assignScanned(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
-		case candidatefile.FieldCompanyID, candidatefile.FieldCandidateID, candidatefile.FieldKind, candidatefile.FieldFileName, candidatefile.FieldContentType, candidatefile.FieldStorageKey, candidatefile.FieldTimeCreated:
+		case candidatefile.FieldCompanyID, candidatefile.FieldCandidateID, candidatefile.FieldKind, candidatefile.FieldFileName, candidatefile.FieldContentType, candidatefile.FieldStorageKey, candidatefile.FieldText, candidatefile.FieldTimeCreated:
 		default:
 			if err := _m.assignValues(columns[i:i+1], values[i:i+1]); err != nil {
 				return err

@@ -77,6 +77,20 @@ func (_c *CandidateFileCreate) SetStorageKey(v string) *CandidateFileCreate {
 	return _c
 }
 
+// SetText sets the "text" field.
+func (_c *CandidateFileCreate) SetText(v string) *CandidateFileCreate {
+	_c.mutation.SetText(v)
+	return _c
+}
+
+// SetNillableText sets the "text" field if the given value is not nil.
+func (_c *CandidateFileCreate) SetNillableText(v *string) *CandidateFileCreate {
+	if v != nil {
+		_c.SetText(*v)
+	}
+	return _c
+}
+
 // SetTimeCreated sets the "time_created" field.
 func (_c *CandidateFileCreate) SetTimeCreated(v time.Time) *CandidateFileCreate {
 	_c.mutation.SetTimeCreated(v)
@@ -186,6 +200,10 @@ func (_c *CandidateFileCreate) defaults() error {
 		v := candidatefile.DefaultKind
 		_c.mutation.SetKind(v)
 	}
+	if _, ok := _c.mutation.Text(); !ok {
+		v := candidatefile.DefaultText
+		_c.mutation.SetText(v)
+	}
 	if _, ok := _c.mutation.TimeCreated(); !ok {
 		if candidatefile.DefaultTimeCreated == nil {
 			return fmt.Errorf("ent: uninitialized candidatefile.DefaultTimeCreated (forgotten import ent/runtime?)")
@@ -256,6 +274,9 @@ func (_c *CandidateFileCreate) check() error {
 			return &ValidationError{Name: "storage_key", err: fmt.Errorf(`ent: validator failed for field "CandidateFile.storage_key": %w`, err)}
 		}
 	}
+	if _, ok := _c.mutation.Text(); !ok {
+		return &ValidationError{Name: "text", err: errors.New(`ent: missing required field "CandidateFile.text"`)}
+	}
 	if _, ok := _c.mutation.TimeCreated(); !ok {
 		return &ValidationError{Name: "time_created", err: errors.New(`ent: missing required field "CandidateFile.time_created"`)}
 	}
@@ -325,6 +346,10 @@ func (_c *CandidateFileCreate) createSpec() (*CandidateFile, *sqlgraph.CreateSpe
 	if value, ok := _c.mutation.StorageKey(); ok {
 		_spec.SetField(candidatefile.FieldStorageKey, field.TypeString, value)
 		_node.StorageKey = value
+	}
+	if value, ok := _c.mutation.Text(); ok {
+		_spec.SetField(candidatefile.FieldText, field.TypeString, value)
+		_node.Text = value
 	}
 	if value, ok := _c.mutation.TimeCreated(); ok {
 		_spec.SetField(candidatefile.FieldTimeCreated, field.TypeTime, value)
@@ -448,6 +473,18 @@ type (
 	}
 )
 
+// SetText sets the "text" field.
+func (u *CandidateFileUpsert) SetText(v string) *CandidateFileUpsert {
+	u.Set(candidatefile.FieldText, v)
+	return u
+}
+
+// UpdateText sets the "text" field to the value that was provided on create.
+func (u *CandidateFileUpsert) UpdateText() *CandidateFileUpsert {
+	u.SetExcluded(candidatefile.FieldText)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -518,6 +555,20 @@ func (u *CandidateFileUpsertOne) Update(set func(*CandidateFileUpsert)) *Candida
 		set(&CandidateFileUpsert{UpdateSet: update})
 	}))
 	return u
+}
+
+// SetText sets the "text" field.
+func (u *CandidateFileUpsertOne) SetText(v string) *CandidateFileUpsertOne {
+	return u.Update(func(s *CandidateFileUpsert) {
+		s.SetText(v)
+	})
+}
+
+// UpdateText sets the "text" field to the value that was provided on create.
+func (u *CandidateFileUpsertOne) UpdateText() *CandidateFileUpsertOne {
+	return u.Update(func(s *CandidateFileUpsert) {
+		s.UpdateText()
+	})
 }
 
 // Exec executes the query.
@@ -757,6 +808,20 @@ func (u *CandidateFileUpsertBulk) Update(set func(*CandidateFileUpsert)) *Candid
 		set(&CandidateFileUpsert{UpdateSet: update})
 	}))
 	return u
+}
+
+// SetText sets the "text" field.
+func (u *CandidateFileUpsertBulk) SetText(v string) *CandidateFileUpsertBulk {
+	return u.Update(func(s *CandidateFileUpsert) {
+		s.SetText(v)
+	})
+}
+
+// UpdateText sets the "text" field to the value that was provided on create.
+func (u *CandidateFileUpsertBulk) UpdateText() *CandidateFileUpsertBulk {
+	return u.Update(func(s *CandidateFileUpsert) {
+		s.UpdateText()
+	})
 }
 
 // Exec executes the query.

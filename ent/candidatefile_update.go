@@ -30,6 +30,20 @@ func (_u *CandidateFileUpdate) Where(ps ...predicate.CandidateFile) *CandidateFi
 	return _u
 }
 
+// SetText sets the "text" field.
+func (_u *CandidateFileUpdate) SetText(v string) *CandidateFileUpdate {
+	_u.mutation.SetText(v)
+	return _u
+}
+
+// SetNillableText sets the "text" field if the given value is not nil.
+func (_u *CandidateFileUpdate) SetNillableText(v *string) *CandidateFileUpdate {
+	if v != nil {
+		_u.SetText(*v)
+	}
+	return _u
+}
+
 // AddOfferIDs adds the "offers" edge to the Offer entity by IDs.
 func (_u *CandidateFileUpdate) AddOfferIDs(ids ...string) *CandidateFileUpdate {
 	_u.mutation.AddOfferIDs(ids...)
@@ -163,6 +177,9 @@ func (_u *CandidateFileUpdate) sqlSave(ctx context.Context) (_node int, err erro
 			}
 		}
 	}
+	if value, ok := _u.mutation.Text(); ok {
+		_spec.SetField(candidatefile.FieldText, field.TypeString, value)
+	}
 	if _u.mutation.OffersCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -273,6 +290,20 @@ type CandidateFileUpdateOne struct {
 	hooks     []Hook
 	mutation  *CandidateFileMutation
 	modifiers []func(*sql.UpdateBuilder)
+}
+
+// SetText sets the "text" field.
+func (_u *CandidateFileUpdateOne) SetText(v string) *CandidateFileUpdateOne {
+	_u.mutation.SetText(v)
+	return _u
+}
+
+// SetNillableText sets the "text" field if the given value is not nil.
+func (_u *CandidateFileUpdateOne) SetNillableText(v *string) *CandidateFileUpdateOne {
+	if v != nil {
+		_u.SetText(*v)
+	}
+	return _u
 }
 
 // AddOfferIDs adds the "offers" edge to the Offer entity by IDs.
@@ -437,6 +468,9 @@ func (_u *CandidateFileUpdateOne) sqlSave(ctx context.Context) (_node *Candidate
 				ps[i](selector)
 			}
 		}
+	}
+	if value, ok := _u.mutation.Text(); ok {
+		_spec.SetField(candidatefile.FieldText, field.TypeString, value)
 	}
 	if _u.mutation.OffersCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -192,6 +192,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			candidatefile.FieldContentType: {Type: field.TypeString, Column: candidatefile.FieldContentType},
 			candidatefile.FieldSize:        {Type: field.TypeInt64, Column: candidatefile.FieldSize},
 			candidatefile.FieldStorageKey:  {Type: field.TypeString, Column: candidatefile.FieldStorageKey},
+			candidatefile.FieldText:        {Type: field.TypeString, Column: candidatefile.FieldText},
 			candidatefile.FieldTimeCreated: {Type: field.TypeTime, Column: candidatefile.FieldTimeCreated},
 		},
 	}
@@ -3189,6 +3190,11 @@ func (f *CandidateFileFilter) WhereSize(p entql.Int64P) {
 // WhereStorageKey applies the entql string predicate on the storage_key field.
 func (f *CandidateFileFilter) WhereStorageKey(p entql.StringP) {
 	f.Where(p.Field(candidatefile.FieldStorageKey))
+}
+
+// WhereText applies the entql string predicate on the text field.
+func (f *CandidateFileFilter) WhereText(p entql.StringP) {
+	f.Where(p.Field(candidatefile.FieldText))
 }
 
 // WhereTimeCreated applies the entql time.Time predicate on the time_created field.

@@ -1281,6 +1281,11 @@ func (_q *CandidateFileQuery) collectField(ctx context.Context, oneNode bool, op
 				selectedFields = append(selectedFields, candidatefile.FieldSize)
 				fieldSeen[candidatefile.FieldSize] = struct{}{}
 			}
+		case "text":
+			if _, ok := fieldSeen[candidatefile.FieldText]; !ok {
+				selectedFields = append(selectedFields, candidatefile.FieldText)
+				fieldSeen[candidatefile.FieldText] = struct{}{}
+			}
 		case "timeCreated":
 			if _, ok := fieldSeen[candidatefile.FieldTimeCreated]; !ok {
 				selectedFields = append(selectedFields, candidatefile.FieldTimeCreated)

@@ -2175,6 +2175,21 @@ type CandidateFileWhereInput struct {
 	SizeLT    *int64  `json:"sizeLT,omitempty"`
 	SizeLTE   *int64  `json:"sizeLTE,omitempty"`
 
+	// "text" field predicates.
+	Text             *string  `json:"text,omitempty"`
+	TextNEQ          *string  `json:"textNEQ,omitempty"`
+	TextIn           []string `json:"textIn,omitempty"`
+	TextNotIn        []string `json:"textNotIn,omitempty"`
+	TextGT           *string  `json:"textGT,omitempty"`
+	TextGTE          *string  `json:"textGTE,omitempty"`
+	TextLT           *string  `json:"textLT,omitempty"`
+	TextLTE          *string  `json:"textLTE,omitempty"`
+	TextContains     *string  `json:"textContains,omitempty"`
+	TextHasPrefix    *string  `json:"textHasPrefix,omitempty"`
+	TextHasSuffix    *string  `json:"textHasSuffix,omitempty"`
+	TextEqualFold    *string  `json:"textEqualFold,omitempty"`
+	TextContainsFold *string  `json:"textContainsFold,omitempty"`
+
 	// "time_created" field predicates.
 	TimeCreated      *time.Time  `json:"timeCreated,omitempty"`
 	TimeCreatedNEQ   *time.Time  `json:"timeCreatedNEQ,omitempty"`
@@ -2404,6 +2419,45 @@ func (i *CandidateFileWhereInput) P() (predicate.CandidateFile, error) {
 	}
 	if i.SizeLTE != nil {
 		predicates = append(predicates, candidatefile.SizeLTE(*i.SizeLTE))
+	}
+	if i.Text != nil {
+		predicates = append(predicates, candidatefile.TextEQ(*i.Text))
+	}
+	if i.TextNEQ != nil {
+		predicates = append(predicates, candidatefile.TextNEQ(*i.TextNEQ))
+	}
+	if len(i.TextIn) > 0 {
+		predicates = append(predicates, candidatefile.TextIn(i.TextIn...))
+	}
+	if len(i.TextNotIn) > 0 {
+		predicates = append(predicates, candidatefile.TextNotIn(i.TextNotIn...))
+	}
+	if i.TextGT != nil {
+		predicates = append(predicates, candidatefile.TextGT(*i.TextGT))
+	}
+	if i.TextGTE != nil {
+		predicates = append(predicates, candidatefile.TextGTE(*i.TextGTE))
+	}
+	if i.TextLT != nil {
+		predicates = append(predicates, candidatefile.TextLT(*i.TextLT))
+	}
+	if i.TextLTE != nil {
+		predicates = append(predicates, candidatefile.TextLTE(*i.TextLTE))
+	}
+	if i.TextContains != nil {
+		predicates = append(predicates, candidatefile.TextContains(*i.TextContains))
+	}
+	if i.TextHasPrefix != nil {
+		predicates = append(predicates, candidatefile.TextHasPrefix(*i.TextHasPrefix))
+	}
+	if i.TextHasSuffix != nil {
+		predicates = append(predicates, candidatefile.TextHasSuffix(*i.TextHasSuffix))
+	}
+	if i.TextEqualFold != nil {
+		predicates = append(predicates, candidatefile.TextEqualFold(*i.TextEqualFold))
+	}
+	if i.TextContainsFold != nil {
+		predicates = append(predicates, candidatefile.TextContainsFold(*i.TextContainsFold))
 	}
 	if i.TimeCreated != nil {
 		predicates = append(predicates, candidatefile.TimeCreatedEQ(*i.TimeCreated))

@@ -6965,6 +6965,7 @@ type CandidateFileMutation struct {
 	size                  *int64
 	addsize               *int64
 	storage_key           *string
+	text                  *string
 	time_created          *time.Time
 	clearedFields         map[string]struct{}
 	company               *string
@@ -7358,6 +7359,42 @@ func (m *CandidateFileMutation) ResetStorageKey() {
 	m.storage_key = nil
 }
 
+// SetText sets the "text" field.
+func (m *CandidateFileMutation) SetText(s string) {
+	m.text = &s
+}
+
+// Text returns the value of the "text" field in the mutation.
+func (m *CandidateFileMutation) Text() (r string, exists bool) {
+	v := m.text
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldText returns the old "text" field's value of the CandidateFile entity.
+// If the CandidateFile object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CandidateFileMutation) OldText(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldText is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldText requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldText: %w", err)
+	}
+	return oldValue.Text, nil
+}
+
+// ResetText resets all changes to the "text" field.
+func (m *CandidateFileMutation) ResetText() {
+	m.text = nil
+}
+
 // SetTimeCreated sets the "time_created" field.
 func (m *CandidateFileMutation) SetTimeCreated(t time.Time) {
 	m.time_created = &t
@@ -7590,7 +7627,7 @@ func (m *CandidateFileMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CandidateFileMutation) Fields() []string {
-	fields := make([]string, 0, 8)
+	fields := make([]string, 0, 9)
 	if m.company != nil {
 		fields = append(fields, candidatefile.FieldCompanyID)
 	}
@@ -7611,6 +7648,9 @@ func (m *CandidateFileMutation) Fields() []string {
 	}
 	if m.storage_key != nil {
 		fields = append(fields, candidatefile.FieldStorageKey)
+	}
+	if m.text != nil {
+		fields = append(fields, candidatefile.FieldText)
 	}
 	if m.time_created != nil {
 		fields = append(fields, candidatefile.FieldTimeCreated)
@@ -7637,6 +7677,8 @@ func (m *CandidateFileMutation) Field(name string) (ent.Value, bool) {
 		return m.Size()
 	case candidatefile.FieldStorageKey:
 		return m.StorageKey()
+	case candidatefile.FieldText:
+		return m.Text()
 	case candidatefile.FieldTimeCreated:
 		return m.TimeCreated()
 	}
@@ -7662,6 +7704,8 @@ func (m *CandidateFileMutation) OldField(ctx context.Context, name string) (ent.
 		return m.OldSize(ctx)
 	case candidatefile.FieldStorageKey:
 		return m.OldStorageKey(ctx)
+	case candidatefile.FieldText:
+		return m.OldText(ctx)
 	case candidatefile.FieldTimeCreated:
 		return m.OldTimeCreated(ctx)
 	}
@@ -7721,6 +7765,13 @@ func (m *CandidateFileMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetStorageKey(v)
+		return nil
+	case candidatefile.FieldText:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetText(v)
 		return nil
 	case candidatefile.FieldTimeCreated:
 		v, ok := value.(time.Time)
@@ -7813,6 +7864,9 @@ func (m *CandidateFileMutation) ResetField(name string) error {
 		return nil
 	case candidatefile.FieldStorageKey:
 		m.ResetStorageKey()
+		return nil
+	case candidatefile.FieldText:
+		m.ResetText()
 		return nil
 	case candidatefile.FieldTimeCreated:
 		m.ResetTimeCreated()

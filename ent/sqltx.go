@@ -24,3 +24,8 @@ func SQLTx(client *Client) (tx *sql.Tx, ok bool) {
 	tx, ok = etx.Tx.(*sql.Tx)
 	return tx, ok
 }
+
+// DialectOf returns the dialect of client's database (dialect.Postgres or
+// dialect.SQLite), for the statements ent cannot express, written per
+// database.
+func DialectOf(client *Client) string { return client.driver.Dialect() }

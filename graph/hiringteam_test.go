@@ -65,9 +65,15 @@ func (f teamFixture) sightings(t *testing.T, token string) map[string]bool {
 				Node struct{ HiringTeamOf []struct{ ID string } }
 			}
 		}
+		Search struct {
+			Edges []struct {
+				Node struct{ Position struct{ ID string } }
+			}
+		}
 	}
 	env.GraphQLAs(token, `{ positions(first: 50) { edges { node { id } } }
 		candidates(first: 100) { edges { node { position { id } } } }
+		search(query: "example.com", first: 100) { edges { node { position { id } } } }
 		users(first: 50) { edges { node { hiringTeamOf { id } } } } }`, nil).Decode(t, &lists)
 	seen := map[string]bool{}
 	for _, e := range lists.Positions.Edges {
@@ -75,6 +81,9 @@ func (f teamFixture) sightings(t *testing.T, token string) map[string]bool {
 	}
 	for _, e := range lists.Candidates.Edges {
 		seen["GraphQL candidates"] = seen["GraphQL candidates"] || e.Node.Position.ID == f.sales
+	}
+	for _, e := range lists.Search.Edges {
+		seen["GraphQL search"] = seen["GraphQL search"] || e.Node.Position.ID == f.sales
 	}
 	for _, e := range lists.Users.Edges {
 		seen["GraphQL users.hiringTeamOf"] = seen["GraphQL users.hiringTeamOf"] ||
@@ -87,11 +96,22 @@ func (f teamFixture) sightings(t *testing.T, token string) map[string]bool {
 	seen["REST positions"] = slices.ContainsFunc(rest.Positions, func(p struct{ UID string }) bool { return p.UID == f.sales })
 	seen["REST position"] = env.DoAs(token, http.MethodGet, "/v1/positions/"+f.sales, nil).Status == http.StatusOK
 	seen["REST position candidates"] = env.DoAs(token, http.MethodGet, "/v1/positions/"+f.sales+"/candidates", nil).Status == http.StatusOK
+	var found struct {
+		Candidates []struct {
+			PositionUID string `json:"position_uid"`
+		}
+	}
+	env.DoAs(token, http.MethodGet, "/v1/candidates?q=example.com", nil).JSON(t, &found)
+	seen["REST candidates?q="] = slices.ContainsFunc(found.Candidates, func(c struct {
+		PositionUID string `json:"position_uid"`
+	}) bool {
+		return c.PositionUID == f.sales
+	})
 	return seen
 }
 
-var doors = []string{"GraphQL positions", "GraphQL candidates", "GraphQL users.hiringTeamOf", "GraphQL node",
-	"REST positions", "REST position", "REST position candidates"}
+var doors = []string{"GraphQL positions", "GraphQL candidates", "GraphQL search", "GraphQL users.hiringTeamOf", "GraphQL node",
+	"REST positions", "REST position", "REST position candidates", "REST candidates?q="}
 
 func assertSightings(t *testing.T, who string, seen map[string]bool, want bool) {
 	t.Helper()

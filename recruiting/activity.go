@@ -157,7 +157,13 @@ func (s *core) record(ctx context.Context, client *ent.Client, a Activity) error
 	if a.Candidate == nil {
 		return nil
 	}
-	return touchCandidate(ctx, client, a.Candidate, at)
+	if err := touchCandidate(ctx, client, a.Candidate, at); err != nil {
+		return err
+	}
+	if !searchVerbs[a.Verb] {
+		return nil
+	}
+	return indexCandidate(ctx, client, a.Candidate.ID)
 }
 
 // touchCandidate moves the candidate's time_hiring_process_updated and its

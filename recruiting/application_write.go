@@ -39,7 +39,7 @@ func (s *CareersService) writeApplication(ctx context.Context, client *ent.Clien
 		return nil, fmt.Errorf("saving application: %w", err)
 	}
 	for _, f := range files {
-		if _, err := createFileRow(ctx, client, c.ID, f, now); err != nil {
+		if _, err := s.createFileRow(ctx, client, c.ID, f, now); err != nil {
 			return nil, err
 		}
 	}

@@ -15,6 +15,9 @@ import (
 type documents struct {
 	// Files is nil on a server that stores no files.
 	Files *filestore.Store
+	// FileText reads the text of PDF and DOCX files in the background;
+	// nil reads none.
+	FileText FileTextQueue
 }
 
 // storedFile is a file checked and written to the store, waiting for its

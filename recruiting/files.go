@@ -28,8 +28,9 @@ type Upload struct {
 	Content io.Reader
 }
 
-// createFileRow records a stored file of a candidate.
-func createFileRow(ctx context.Context, client *ent.Client, candidateID string, f *storedFile, now time.Time) (*ent.CandidateFile, error) {
+// createFileRow records a stored file of a candidate and, for a PDF or
+// DOCX, queues the reading of its text in the same transaction.
+func (s *documents) createFileRow(ctx context.Context, client *ent.Client, candidateID string, f *storedFile, now time.Time) (*ent.CandidateFile, error) {
 	row, err := client.CandidateFile.Create().
 		SetCandidateID(candidateID).SetKind(f.kind).
 		SetFileName(f.file.Name).SetContentType(f.file.ContentType).SetSize(int64(len(f.file.Content))).
@@ -38,7 +39,10 @@ func createFileRow(ctx context.Context, client *ent.Client, candidateID string, 
 	if err != nil {
 		return nil, fmt.Errorf("recording file: %w", err)
 	}
-	return row, nil
+	if s.FileText == nil || !TextReadable(row.ContentType) {
+		return row, nil
+	}
+	return row, s.FileText.EnqueueFileText(ctx, client, row.ID)
 }
 
 // UploadCandidateFile adds a document to a candidate's files (GraphQL
@@ -64,7 +68,7 @@ func (s *CandidateService) UploadCandidateFile(ctx context.Context, candidateID 
 	}
 	var row *ent.CandidateFile
 	err = s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		if row, err = createFileRow(ctx, client, candidateID, stored, s.now()); err != nil {
+		if row, err = s.createFileRow(ctx, client, candidateID, stored, s.now()); err != nil {
 			return err
 		}
 		return s.record(ctx, client, Activity{Verb: VerbFileUploaded, ObjectType: "CandidateFile", ObjectID: row.ID, Candidate: c, Object: row})

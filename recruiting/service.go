@@ -70,13 +70,16 @@ type Dependencies struct {
 	// Mail queues the e-mail of messages users send (SendMessage; nil
 	// refuses to send) and interviews' invitations (nil sends none).
 	Mail MailQueue
+	// FileText queues the reading of uploaded PDF and DOCX files' text
+	// for search (nil reads none).
+	FileText FileTextQueue
 }
 
 // New builds the services on d, wired to each other, with every read of
 // activities redacted for its reader (RedactEvents).
 func New(d Dependencies) *Service {
 	c := &core{Client: d.Client, Dialect: d.Dialect, Now: d.Now, Sealer: d.Sealer, Broker: d.Broker}
-	docs := documents{Files: d.Files}
+	docs := documents{Files: d.Files, FileText: d.FileText}
 	candidates := &CandidateService{core: c, documents: docs, Links: d.Links, Mail: d.Mail}
 	s := &Service{
 		core:             c,

@@ -104,9 +104,24 @@ func (a *API) listCandidates(w http.ResponseWriter, r *http.Request) error {
 	if q.err != nil {
 		return q.err
 	}
+	base := a.Links.Base(r.Context()) + "/v1/candidates"
+	if search := q.str("q"); search != nil {
+		return a.searchCandidates(w, r, q, base, *search, f, page)
+	}
 	page.Fields = candidateJSONFields
 	rows, err := a.Service.ListCandidates(r.Context(), f, page)
-	return a.writeCandidates(w, r, q, a.Links.Base(r.Context())+"/v1/candidates", rows, err)
+	return a.writeCandidates(w, r, q, base, rows, err)
+}
+
+// searchCandidates serves GET /candidates?q=: the search of GraphQL's
+// search query, best first, in the list's shape and with its filters.
+func (a *API) searchCandidates(w http.ResponseWriter, r *http.Request, q *queryReader, base, search string, f recruiting.CandidateFilter, page recruiting.PageRequest) error {
+	hits, err := a.Service.Search(r.Context(), search, &f, page)
+	rows := recruiting.Page[*ent.Candidate]{Rows: make([]*ent.Candidate, len(hits.Rows)), Next: hits.Next}
+	for i, h := range hits.Rows {
+		rows.Rows[i] = h.Candidate
+	}
+	return a.writeCandidates(w, r, q, base, rows, err)
 }
 
 // candidateFilter reads the filters of spec 4.5, which every candidates

@@ -20,6 +20,7 @@ import (
 	"github.com/hiregraph/hiregraph/internal/auth"
 	"github.com/hiregraph/hiregraph/internal/demo"
 	"github.com/hiregraph/hiregraph/internal/filestore"
+	"github.com/hiregraph/hiregraph/internal/filetext"
 	"github.com/hiregraph/hiregraph/internal/jobs"
 	"github.com/hiregraph/hiregraph/internal/mail"
 	"github.com/hiregraph/hiregraph/internal/maildelivery"
@@ -174,9 +175,12 @@ func (c *serveCmd) Run(a *app) error {
 	if cfg.Mail, err = c.mailJobs(st); err != nil {
 		return err
 	}
-	// The deliverer's River client runs the exports, retention and
-	// e-mail too.
-	deliverer, err := c.startWebhooks(a.ctx, st, cfg.Broker, cfg.WebhookAllowHTTP, personal.Set(), cfg.Mail.Set())
+	if cfg.FileText, err = filetext.New(filetext.Config{DB: st.DB, Files: cfg.Files, Workers: filetext.DefaultWorkers}); err != nil {
+		return fmt.Errorf("file text jobs: %w", err)
+	}
+	// The deliverer's River client runs the exports, retention, e-mail
+	// and file readings too.
+	deliverer, err := c.startWebhooks(a.ctx, st, cfg.Broker, cfg.WebhookAllowHTTP, personal.Set(), cfg.Mail.Set(), cfg.FileText.Set())
 	if err != nil {
 		return err
 	}
@@ -204,6 +208,7 @@ func (c *serveCmd) Run(a *app) error {
 	}
 	go server.SweepPeriodically(a.ctx, st.DB, cfg.RateLimitStore, c.SweepInterval)
 	go server.SweepFilesPeriodically(a.ctx, st.DB, cfg.Files, server.DefaultFileSweepInterval)
+	go server.IndexForSearch(a.ctx, st.DB)
 	return c.serveUntilDone(a.ctx, srv, ln)
 }
 

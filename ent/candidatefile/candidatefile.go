@@ -32,6 +32,8 @@ const (
 	FieldSize = "size"
 	// FieldStorageKey holds the string denoting the storage_key field in the database.
 	FieldStorageKey = "storage_key"
+	// FieldText holds the string denoting the text field in the database.
+	FieldText = "text"
 	// FieldTimeCreated holds the string denoting the time_created field in the database.
 	FieldTimeCreated = "time_created"
 	// EdgeCompany holds the string denoting the company edge name in mutations.
@@ -84,6 +86,7 @@ var Columns = []string{
 	FieldContentType,
 	FieldSize,
 	FieldStorageKey,
+	FieldText,
 	FieldTimeCreated,
 }
 
@@ -116,6 +119,8 @@ var (
 	SizeValidator func(int64) error
 	// StorageKeyValidator is a validator for the "storage_key" field. It is called by the builders before save.
 	StorageKeyValidator func(string) error
+	// DefaultText holds the default value on creation for the "text" field.
+	DefaultText string
 	// DefaultTimeCreated holds the default value on creation for the "time_created" field.
 	DefaultTimeCreated func() time.Time
 	// DefaultID holds the default value on creation for the "id" field.
@@ -192,6 +197,11 @@ func BySize(opts ...sql.OrderTermOption) OrderOption {
 // ByStorageKey orders the results by the storage_key field.
 func ByStorageKey(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldStorageKey, opts...).ToFunc()
+}
+
+// ByText orders the results by the text field.
+func ByText(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldText, opts...).ToFunc()
 }
 
 // ByTimeCreated orders the results by the time_created field.

@@ -95,6 +95,11 @@ func StorageKey(v string) predicate.CandidateFile {
 	return predicate.CandidateFile(sql.FieldEQ(FieldStorageKey, v))
 }
 
+// Text applies equality check predicate on the "text" field. It's identical to TextEQ.
+func Text(v string) predicate.CandidateFile {
+	return predicate.CandidateFile(sql.FieldEQ(FieldText, v))
+}
+
 // TimeCreated applies equality check predicate on the "time_created" field. It's identical to TimeCreatedEQ.
 func TimeCreated(v time.Time) predicate.CandidateFile {
 	return predicate.CandidateFile(sql.FieldEQ(FieldTimeCreated, v))
@@ -483,6 +488,71 @@ func StorageKeyEqualFold(v string) predicate.CandidateFile {
 // StorageKeyContainsFold applies the ContainsFold predicate on the "storage_key" field.
 func StorageKeyContainsFold(v string) predicate.CandidateFile {
 	return predicate.CandidateFile(sql.FieldContainsFold(FieldStorageKey, v))
+}
+
+// TextEQ applies the EQ predicate on the "text" field.
+func TextEQ(v string) predicate.CandidateFile {
+	return predicate.CandidateFile(sql.FieldEQ(FieldText, v))
+}
+
+// TextNEQ applies the NEQ predicate on the "text" field.
+func TextNEQ(v string) predicate.CandidateFile {
+	return predicate.CandidateFile(sql.FieldNEQ(FieldText, v))
+}
+
+// TextIn applies the In predicate on the "text" field.
+func TextIn(vs ...string) predicate.CandidateFile {
+	return predicate.CandidateFile(sql.FieldIn(FieldText, vs...))
+}
+
+// TextNotIn applies the NotIn predicate on the "text" field.
+func TextNotIn(vs ...string) predicate.CandidateFile {
+	return predicate.CandidateFile(sql.FieldNotIn(FieldText, vs...))
+}
+
+// TextGT applies the GT predicate on the "text" field.
+func TextGT(v string) predicate.CandidateFile {
+	return predicate.CandidateFile(sql.FieldGT(FieldText, v))
+}
+
+// TextGTE applies the GTE predicate on the "text" field.
+func TextGTE(v string) predicate.CandidateFile {
+	return predicate.CandidateFile(sql.FieldGTE(FieldText, v))
+}
+
+// TextLT applies the LT predicate on the "text" field.
+func TextLT(v string) predicate.CandidateFile {
+	return predicate.CandidateFile(sql.FieldLT(FieldText, v))
+}
+
+// TextLTE applies the LTE predicate on the "text" field.
+func TextLTE(v string) predicate.CandidateFile {
+	return predicate.CandidateFile(sql.FieldLTE(FieldText, v))
+}
+
+// TextContains applies the Contains predicate on the "text" field.
+func TextContains(v string) predicate.CandidateFile {
+	return predicate.CandidateFile(sql.FieldContains(FieldText, v))
+}
+
+// TextHasPrefix applies the HasPrefix predicate on the "text" field.
+func TextHasPrefix(v string) predicate.CandidateFile {
+	return predicate.CandidateFile(sql.FieldHasPrefix(FieldText, v))
+}
+
+// TextHasSuffix applies the HasSuffix predicate on the "text" field.
+func TextHasSuffix(v string) predicate.CandidateFile {
+	return predicate.CandidateFile(sql.FieldHasSuffix(FieldText, v))
+}
+
+// TextEqualFold applies the EqualFold predicate on the "text" field.
+func TextEqualFold(v string) predicate.CandidateFile {
+	return predicate.CandidateFile(sql.FieldEqualFold(FieldText, v))
+}
+
+// TextContainsFold applies the ContainsFold predicate on the "text" field.
+func TextContainsFold(v string) predicate.CandidateFile {
+	return predicate.CandidateFile(sql.FieldContainsFold(FieldText, v))
 }
 
 // TimeCreatedEQ applies the EQ predicate on the "time_created" field.

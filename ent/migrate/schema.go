@@ -329,6 +329,7 @@ var (
 		{Name: "content_type", Type: field.TypeString, Size: 200},
 		{Name: "size", Type: field.TypeInt64},
 		{Name: "storage_key", Type: field.TypeString, Size: 300},
+		{Name: "text", Type: field.TypeString, Size: 2147483647, Default: ""},
 		{Name: "time_created", Type: field.TypeTime},
 		{Name: "candidate_id", Type: field.TypeString, Size: 40},
 		{Name: "company_id", Type: field.TypeString, Size: 40},
@@ -341,13 +342,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "candidate_files_candidates_files",
-				Columns:    []*schema.Column{CandidateFilesColumns[7]},
+				Columns:    []*schema.Column{CandidateFilesColumns[8]},
 				RefColumns: []*schema.Column{CandidatesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "candidate_files_companies_company",
-				Columns:    []*schema.Column{CandidateFilesColumns[8]},
+				Columns:    []*schema.Column{CandidateFilesColumns[9]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -356,7 +357,7 @@ var (
 			{
 				Name:    "candidatefile_company_id_candidate_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{CandidateFilesColumns[8], CandidateFilesColumns[7], CandidateFilesColumns[0]},
+				Columns: []*schema.Column{CandidateFilesColumns[9], CandidateFilesColumns[8], CandidateFilesColumns[0]},
 			},
 		},
 	}

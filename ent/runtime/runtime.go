@@ -573,8 +573,12 @@ func init() {
 			return nil
 		}
 	}()
+	// candidatefileDescText is the schema descriptor for text field.
+	candidatefileDescText := candidatefileFields[6].Descriptor()
+	// candidatefile.DefaultText holds the default value on creation for the text field.
+	candidatefile.DefaultText = candidatefileDescText.Default.(string)
 	// candidatefileDescTimeCreated is the schema descriptor for time_created field.
-	candidatefileDescTimeCreated := candidatefileFields[6].Descriptor()
+	candidatefileDescTimeCreated := candidatefileFields[7].Descriptor()
 	// candidatefile.DefaultTimeCreated holds the default value on creation for the time_created field.
 	candidatefile.DefaultTimeCreated = candidatefileDescTimeCreated.Default.(func() time.Time)
 	// candidatefileDescID is the schema descriptor for id field.

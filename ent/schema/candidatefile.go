@@ -40,6 +40,9 @@ func (CandidateFile) Fields() []ent.Field {
 		field.String("content_type").Comment("The file's type, sniffed from its bytes (PDF, DOC, DOCX, RTF, ODT or plain text).").NotEmpty().MaxLen(200).Immutable(),
 		field.Int64("size").Comment("The file's size in bytes.").NonNegative().Immutable(),
 		field.String("storage_key").Comment("Where the file store keeps the bytes: a random key.").NotEmpty().MaxLen(300).Immutable().Sensitive().Annotations(entgql.Skip()),
+		// text is filled by a background job (internal/filetext) after the
+		// upload's transaction; search indexes it.
+		field.Text("text").Comment("The file's text, read from PDF and DOCX files in the background shortly after the upload; empty for other files, until read, or when it could not be read.").Default(""),
 		field.Time("time_created").Comment("When the file was stored.").Default(now).Immutable(),
 	}
 }

@@ -201,6 +201,7 @@ type ComplexityRoot struct {
 		ID                 func(childComplexity int) int
 		Kind               func(childComplexity int) int
 		Size               func(childComplexity int) int
+		Text               func(childComplexity int) int
 		TimeCreated        func(childComplexity int) int
 	}
 
@@ -850,6 +851,7 @@ type ComplexityRoot struct {
 		RejectionReasons         func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.RejectionReasonOrder, where *ent.RejectionReasonWhereInput) int
 		Reports                  func(childComplexity int, filter recruiting.ReportFilter) int
 		Roles                    func(childComplexity int) int
+		Search                   func(childComplexity int, query string, first *int, after *string, filter *recruiting.CandidateFilter) int
 		Users                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.UserOrder, where *ent.UserWhereInput) int
 		Viewer                   func(childComplexity int) int
 		WebhookEndpoints         func(childComplexity int) int
@@ -942,6 +944,17 @@ type ComplexityRoot struct {
 		Max          func(childComplexity int) int
 		Min          func(childComplexity int) int
 		Period       func(childComplexity int) int
+	}
+
+	SearchConnection struct {
+		Edges       func(childComplexity int) int
+		EndCursor   func(childComplexity int) int
+		HasNextPage func(childComplexity int) int
+	}
+
+	SearchEdge struct {
+		Candidate func(childComplexity int) int
+		Snippet   func(childComplexity int) int
 	}
 
 	SourceEffectiveness struct {
@@ -1216,6 +1229,7 @@ type QueryResolver interface {
 	Permissions(ctx context.Context) ([]*permission.Info, error)
 	Roles(ctx context.Context) ([]*recruiting.RoleView, error)
 	Viewer(ctx context.Context) (*ent.Company, error)
+	Search(ctx context.Context, query string, first *int, after *string, filter *recruiting.CandidateFilter) (*model.SearchConnection, error)
 	APIKeys(ctx context.Context) ([]*ent.APIKey, error)
 }
 type ReportsResolver interface {
@@ -1845,6 +1859,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CandidateFile.Size(childComplexity), true
+	case "CandidateFile.text":
+		if e.ComplexityRoot.CandidateFile.Text == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CandidateFile.Text(childComplexity), true
 	case "CandidateFile.timeCreated":
 		if e.ComplexityRoot.CandidateFile.TimeCreated == nil {
 			break
@@ -5094,6 +5114,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Roles(childComplexity), true
+	case "Query.search":
+		if e.ComplexityRoot.Query.Search == nil {
+			break
+		}
+
+		args, err := ec.field_Query_search_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Search(childComplexity, args["query"].(string), args["first"].(*int), args["after"].(*string), args["filter"].(*recruiting.CandidateFilter)), true
 	case "Query.users":
 		if e.ComplexityRoot.Query.Users == nil {
 			break
@@ -5430,6 +5461,38 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SalaryRange.Period(childComplexity), true
+
+	case "SearchConnection.edges":
+		if e.ComplexityRoot.SearchConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchConnection.Edges(childComplexity), true
+	case "SearchConnection.endCursor":
+		if e.ComplexityRoot.SearchConnection.EndCursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchConnection.EndCursor(childComplexity), true
+	case "SearchConnection.hasNextPage":
+		if e.ComplexityRoot.SearchConnection.HasNextPage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchConnection.HasNextPage(childComplexity), true
+
+	case "SearchEdge.node":
+		if e.ComplexityRoot.SearchEdge.Candidate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchEdge.Candidate(childComplexity), true
+	case "SearchEdge.snippet":
+		if e.ComplexityRoot.SearchEdge.Snippet == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchEdge.Snippet(childComplexity), true
 
 	case "SourceEffectiveness.applications":
 		if e.ComplexityRoot.SourceEffectiveness.Applications == nil {
@@ -7903,6 +7966,10 @@ type CandidateFile implements Node {
   """
   size: Int!
   """
+  The file's text, read from PDF and DOCX files in the background shortly after the upload; empty for other files, until read, or when it could not be read.
+  """
+  text: String!
+  """
   When the file was stored.
   """
   timeCreated: Time!
@@ -8167,6 +8234,58 @@ input CandidateFileWhereInput {
   Matches records whose size is the value or before (less).
   """
   sizeLTE: Int
+  """
+  text field predicates
+  """
+  text: String
+  """
+  Matches records whose text does not equal the value.
+  """
+  textNEQ: String
+  """
+  Matches records whose text is one of the values.
+  """
+  textIn: [String!]
+  """
+  Matches records whose text is none of the values.
+  """
+  textNotIn: [String!]
+  """
+  Matches records whose text is after (greater than) the value.
+  """
+  textGT: String
+  """
+  Matches records whose text is the value or after (greater).
+  """
+  textGTE: String
+  """
+  Matches records whose text is before (less than) the value.
+  """
+  textLT: String
+  """
+  Matches records whose text is the value or before (less).
+  """
+  textLTE: String
+  """
+  Matches records whose text contains the value.
+  """
+  textContains: String
+  """
+  Matches records whose text starts with the value.
+  """
+  textHasPrefix: String
+  """
+  Matches records whose text ends with the value.
+  """
+  textHasSuffix: String
+  """
+  Matches records whose text equals the value, ignoring case.
+  """
+  textEqualFold: String
+  """
+  Matches records whose text contains the value, ignoring case.
+  """
+  textContainsFold: String
   """
   time_created field predicates
   """
@@ -20888,6 +21007,49 @@ extend type Application {
   demographicAnswers: [NamedValue!]
 }
 `, BuiltIn: false},
+	{Name: "../search.graphqls", Input: `extend type Query {
+  """
+  Finds the candidates the viewer may see by what they are known by: the
+  person's names (in any order; on PostgreSQL small typos too), e-mail
+  address, phone number (digits in any format), notes (not private ones),
+  application answers and cover letters. Accents and case do not matter.
+  Every word of 3 or more characters must match (shorter words are left
+  out); a query with none answers invalid_search. Best matches first.
+  """
+  search(
+    "What to find: words, an e-mail address or a phone number, up to 200 characters."
+    query: String!
+    "Returns the first n hits, 1 to 500; 20 when not given."
+    first: Int
+    "Returns the hits after this cursor (endCursor of the page before)."
+    after: String
+    "Narrows the hits with the filters of the candidates list."
+    filter: CandidateFilter
+  ): SearchConnection!
+}
+
+"One page of a search's hits, best first."
+type SearchConnection {
+  "The hits of this page."
+  edges: [SearchEdge!]!
+  "Pass as after to read the next page; null on the last page."
+  endCursor: String
+  "Whether a next page exists."
+  hasNextPage: Boolean!
+}
+
+"A candidate a search found."
+type SearchEdge {
+  "The candidate."
+  node: Candidate!
+  """
+  The line of the candidate's text that matched (a name, an e-mail address,
+  a note, an answer), at most 160 characters: HTML-escaped text in which
+  each matched word is wrapped in <mark></mark>, safe to insert as HTML.
+  """
+  snippet: String!
+}
+`, BuiltIn: false},
 	{Name: "../users.graphqls", Input: `# The people behind a front-end: who the request acts for, user management
 # and API keys. Only admins manage users and keys; the data layer's privacy
 # rules refuse everyone else with extensions.code forbidden.
@@ -21218,6 +21380,8 @@ func (ec *executionContext) childFields_CandidateFile(ctx context.Context, field
 		return ec.fieldContext_CandidateFile_contentType(ctx, field)
 	case "size":
 		return ec.fieldContext_CandidateFile_size(ctx, field)
+	case "text":
+		return ec.fieldContext_CandidateFile_text(ctx, field)
 	case "timeCreated":
 		return ec.fieldContext_CandidateFile_timeCreated(ctx, field)
 	case "candidate":
@@ -22500,6 +22664,28 @@ func (ec *executionContext) childFields_SalaryRange(ctx context.Context, field g
 		return ec.fieldContext_SalaryRange_period(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SalaryRange", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_SearchConnection_edges(ctx, field)
+	case "endCursor":
+		return ec.fieldContext_SearchConnection_endCursor(ctx, field)
+	case "hasNextPage":
+		return ec.fieldContext_SearchConnection_hasNextPage(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_SearchEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_SearchEdge_node(ctx, field)
+	case "snippet":
+		return ec.fieldContext_SearchEdge_snippet(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SearchEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_SourceEffectiveness(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -25932,6 +26118,44 @@ func (ec *executionContext) field_Query_reports_args(ctx context.Context, rawArg
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_search_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "query",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["query"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*recruiting.CandidateFilter, error) {
+			return ec.unmarshalOCandidateFilter2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCandidateFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_users_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -27522,6 +27746,13 @@ func (ec *executionContext) _CandidateFile_size(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_CandidateFile_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CandidateFile_text(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Text, "CandidateFile", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_CandidateFile_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CandidateFile", field, false, false, "String")
 }
 
 func (ec *executionContext) _CandidateFile_timeCreated(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
@@ -36324,6 +36555,50 @@ func (ec *executionContext) fieldContext_Query_viewer(_ context.Context, field g
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_search(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_search(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Search(ctx, fc.Args["query"].(string), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*recruiting.CandidateFilter))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SearchConnection) graphql.Marshaler {
+			return ec.marshalNSearchConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐSearchConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_search(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_search_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_apiKeys(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -37052,6 +37327,59 @@ func (ec *executionContext) _SalaryRange_period(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_SalaryRange_period(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("SalaryRange", field, false, false, "String")
+}
+
+func (ec *executionContext) _SearchConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.SearchConnection) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, true, ec.fieldContext_SearchConnection_edges, ec.marshalNSearchEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSearchHitᚄ)
+}
+func (ec *executionContext) fieldContext_SearchConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SearchEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchConnection_endCursor(ctx context.Context, field graphql.CollectedField, obj *model.SearchConnection) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.EndCursor, "SearchConnection", false, ec.marshalOString2ᚖstring)
+}
+func (ec *executionContext) fieldContext_SearchConnection_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchConnection", field, false, false, "String")
+}
+
+func (ec *executionContext) _SearchConnection_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *model.SearchConnection) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.HasNextPage, "SearchConnection", true, ec.marshalNBoolean2bool)
+}
+func (ec *executionContext) fieldContext_SearchConnection_hasNextPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchConnection", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _SearchEdge_node(ctx context.Context, field graphql.CollectedField, obj *recruiting.SearchHit) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Candidate, true, ec.fieldContext_SearchEdge_node, ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate)
+}
+func (ec *executionContext) fieldContext_SearchEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchEdge_snippet(ctx context.Context, field graphql.CollectedField, obj *recruiting.SearchHit) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Snippet, "SearchEdge", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_SearchEdge_snippet(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SearchEdge", field, false, false, "String")
 }
 
 func (ec *executionContext) _SourceEffectiveness_source(ctx context.Context, field graphql.CollectedField, obj *recruiting.SourceEffectiveness) (ret graphql.Marshaler) {
@@ -40853,7 +41181,7 @@ func (ec *executionContext) unmarshalInputCandidateFileWhereInput(ctx context.Co
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "kind", "kindNEQ", "kindIn", "kindNotIn", "fileName", "fileNameNEQ", "fileNameIn", "fileNameNotIn", "fileNameGT", "fileNameGTE", "fileNameLT", "fileNameLTE", "fileNameContains", "fileNameHasPrefix", "fileNameHasSuffix", "fileNameEqualFold", "fileNameContainsFold", "contentType", "contentTypeNEQ", "contentTypeIn", "contentTypeNotIn", "contentTypeGT", "contentTypeGTE", "contentTypeLT", "contentTypeLTE", "contentTypeContains", "contentTypeHasPrefix", "contentTypeHasSuffix", "contentTypeEqualFold", "contentTypeContainsFold", "size", "sizeNEQ", "sizeIn", "sizeNotIn", "sizeGT", "sizeGTE", "sizeLT", "sizeLTE", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "hasCandidate", "hasCandidateWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "kind", "kindNEQ", "kindIn", "kindNotIn", "fileName", "fileNameNEQ", "fileNameIn", "fileNameNotIn", "fileNameGT", "fileNameGTE", "fileNameLT", "fileNameLTE", "fileNameContains", "fileNameHasPrefix", "fileNameHasSuffix", "fileNameEqualFold", "fileNameContainsFold", "contentType", "contentTypeNEQ", "contentTypeIn", "contentTypeNotIn", "contentTypeGT", "contentTypeGTE", "contentTypeLT", "contentTypeLTE", "contentTypeContains", "contentTypeHasPrefix", "contentTypeHasSuffix", "contentTypeEqualFold", "contentTypeContainsFold", "size", "sizeNEQ", "sizeIn", "sizeNotIn", "sizeGT", "sizeGTE", "sizeLT", "sizeLTE", "text", "textNEQ", "textIn", "textNotIn", "textGT", "textGTE", "textLT", "textLTE", "textContains", "textHasPrefix", "textHasSuffix", "textEqualFold", "textContainsFold", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "hasCandidate", "hasCandidateWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -41217,6 +41545,97 @@ func (ec *executionContext) unmarshalInputCandidateFileWhereInput(ctx context.Co
 				return it, err
 			}
 			it.SizeLTE = data
+		case "text":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("text"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Text = data
+		case "textNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextNEQ = data
+		case "textIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextIn = data
+		case "textNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextNotIn = data
+		case "textGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextGT = data
+		case "textGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextGTE = data
+		case "textLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextLT = data
+		case "textLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextLTE = data
+		case "textContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextContains = data
+		case "textHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextHasPrefix = data
+		case "textHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextHasSuffix = data
+		case "textEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextEqualFold = data
+		case "textContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("textContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TextContainsFold = data
 		case "timeCreated":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeCreated"))
 			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
@@ -61311,6 +61730,11 @@ func (ec *executionContext) _CandidateFile(ctx context.Context, sel ast.Selectio
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "text":
+			out.Values[i] = ec._CandidateFile_text(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "timeCreated":
 			out.Values[i] = ec._CandidateFile_timeCreated(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -65916,6 +66340,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_viewer(ctx, field)
 				})
+		case "search":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_search(ctx, field)
+				})
 		case "apiKeys":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -66594,6 +67024,93 @@ func (ec *executionContext) _SalaryRange(ctx context.Context, sel ast.SelectionS
 			}
 		case "period":
 			out.Values[i] = ec._SalaryRange_period(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var searchConnectionImplementors = []string{"SearchConnection"}
+
+func (ec *executionContext) _SearchConnection(ctx context.Context, sel ast.SelectionSet, obj *model.SearchConnection) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, searchConnectionImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfSearchConnection); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SearchConnection")
+		case "edges":
+			out.Values[i] = ec._SearchConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endCursor":
+			out.Values[i] = ec._SearchConnection_endCursor(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "hasNextPage":
+			out.Values[i] = ec._SearchConnection_hasNextPage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var searchEdgeImplementors = []string{"SearchEdge"}
+
+func (ec *executionContext) _SearchEdge(ctx context.Context, sel ast.SelectionSet, obj *recruiting.SearchHit) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, searchEdgeImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfSearchEdge); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SearchEdge")
+		case "node":
+			out.Values[i] = ec._SearchEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "snippet":
+			out.Values[i] = ec._SearchEdge_snippet(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -69368,6 +69885,38 @@ func (ec *executionContext) marshalNRole2ᚖgithubᚗcomᚋhiregraphᚋhiregraph
 func (ec *executionContext) unmarshalNScheduleInterviewInput2githubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐScheduleInterviewInput(ctx context.Context, v any) (model.ScheduleInterviewInput, error) {
 	res, err := ec.unmarshalInputScheduleInterviewInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSearchConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐSearchConnection(ctx context.Context, sel ast.SelectionSet, v *model.SearchConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SearchConnection!")
+		return graphql.Null
+	}
+	return ec._SearchConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSearchEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSearchHitᚄ(ctx context.Context, sel ast.SelectionSet, v []*recruiting.SearchHit) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSearchEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSearchHit(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSearchEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSearchHit(ctx context.Context, sel ast.SelectionSet, v *recruiting.SearchHit) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SearchEdge!")
+		return graphql.Null
+	}
+	return ec._SearchEdge(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNSendMessageInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSendMessageInput(ctx context.Context, v any) (recruiting.SendMessageInput, error) {
@@ -73203,6 +73752,10 @@ var plainFieldsOfRole = plainFields[*recruiting.RoleView]{typeName: "Role"}
 
 var plainFieldsOfSalaryRange = plainFields[*schematype.SalaryRange]{typeName: "SalaryRange"}
 
+var plainFieldsOfSearchConnection = plainFields[*model.SearchConnection]{typeName: "SearchConnection"}
+
+var plainFieldsOfSearchEdge = plainFields[*recruiting.SearchHit]{typeName: "SearchEdge"}
+
 var plainFieldsOfSourceEffectiveness = plainFields[*recruiting.SourceEffectiveness]{typeName: "SourceEffectiveness"}
 
 var plainFieldsOfStep = plainFields[*schematype.Step]{typeName: "Step"}
@@ -73398,6 +73951,7 @@ func init() {
 		"fileName":    {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.FileName).MarshalGQL(w) }, null: nil},
 		"contentType": {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.ContentType).MarshalGQL(w) }, null: nil},
 		"size":        {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalInt64(obj.Size).MarshalGQL(w) }, null: nil},
+		"text":        {write: func(w io.Writer, obj *ent.CandidateFile) { graphql.MarshalString(obj.Text).MarshalGQL(w) }, null: nil},
 		"timeCreated": {write: func(w io.Writer, obj *ent.CandidateFile) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.CandidateFile) bool { return obj.TimeCreated.IsZero() }},
 		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateFile) graphql.Marshaler {
 			v, err := obj.Candidate(ctx)
@@ -74117,6 +74671,20 @@ func init() {
 		"max":          {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalInt64(obj.Max).MarshalGQL(w) }, null: nil},
 		"currencyCode": {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalString(obj.CurrencyCode).MarshalGQL(w) }, null: nil},
 		"period":       {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalString(obj.Period).MarshalGQL(w) }, null: nil}}
+	plainFieldsOfSearchConnection.byName = map[string]plainField[*model.SearchConnection]{
+		"endCursor": {write: func(w io.Writer, obj *model.SearchConnection) {
+			if obj.EndCursor == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			graphql.MarshalString(*obj.EndCursor).MarshalGQL(w)
+		}, null: nil},
+		"hasNextPage": {write: func(w io.Writer, obj *model.SearchConnection) { graphql.MarshalBoolean(obj.HasNextPage).MarshalGQL(w) }, null: nil}}
+	plainFieldsOfSearchEdge.byName = map[string]plainField[*recruiting.SearchHit]{
+		"snippet": {write: func(w io.Writer, obj *recruiting.SearchHit) { graphql.MarshalString(obj.Snippet).MarshalGQL(w) }, null: nil},
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.SearchHit) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Candidate, true, candidateImplementors, &plainFieldsOfCandidate)
+		}}}
 	plainFieldsOfSourceEffectiveness.byName = map[string]plainField[*recruiting.SourceEffectiveness]{
 		"source": {write: func(w io.Writer, obj *recruiting.SourceEffectiveness) {
 			graphql.MarshalString(obj.Source).MarshalGQL(w)

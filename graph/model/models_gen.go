@@ -58,6 +58,16 @@ type ScheduleInterviewInput struct {
 	Instructions *string `json:"instructions,omitempty"`
 }
 
+// One page of a search's hits, best first.
+type SearchConnection struct {
+	// The hits of this page.
+	Edges []*recruiting.SearchHit `json:"edges"`
+	// Pass as after to read the next page; null on the last page.
+	EndCursor *string `json:"endCursor,omitempty"`
+	// Whether a next page exists.
+	HasNextPage bool `json:"hasNextPage"`
+}
+
 // Live changes, over WebSocket (graphql-transport-ws at /graphql; send the API key or token as Authorization in connection_init). At most 10 subscriptions per connection, 100 and 20 connections per API key or user. A connection lasts while its credential does: it is closed with 4401 once the key is revoked, the user deactivated or the token expired, and with 4403 once the credential's rights change (connect again).
 type Subscription struct {
 }

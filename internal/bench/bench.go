@@ -93,6 +93,9 @@ func Run(ctx context.Context, cfg Config, out io.Writer) ([]Row, error) {
 	if err != nil {
 		return nil, fmt.Errorf("seeding: %w", err)
 	}
+	if err := buildSearchIndex(ctx, db, out); err != nil {
+		return nil, err
+	}
 	fmt.Fprintf(out, "Go heap in use after seeding: %.1f MiB; %d cores (GOMAXPROCS)\n", mib(heapInUse()), runtime.GOMAXPROCS(0))
 
 	ln1, ln2, err := listeners()
@@ -313,6 +316,7 @@ func benchRequests(ctx context.Context, db *database.DB, sealer *auth.Sealer, m 
 		{flatRead, request{method: http.MethodPost, path: "/graphql", body: string(flat), header: gql}},
 		{"POST /graphql pipeline board", request{method: http.MethodPost, path: "/graphql", body: string(board), header: gql}},
 		{"POST /graphql reports sources", request{method: http.MethodPost, path: "/graphql", body: reportsBody(time.Now()), header: gql}},
+		searchNamedRequest(gql),
 		{moveWrite, request{next: moves}},
 		{"POST /v1/candidates/{uid}/notes", request{next: roundRobin(targets, func(id string) request {
 			return request{method: http.MethodPost, path: "/v1/candidates/" + id + "/notes", body: noteBody, header: gql}

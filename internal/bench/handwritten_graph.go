@@ -109,6 +109,8 @@ func (h *handWritten) graphql(w http.ResponseWriter, r *http.Request, company st
 		h.reportSources(w, r, company, body)
 	case strings.Contains(s, "moveCandidate("):
 		h.moveCandidate(w, r, company, body)
+	case strings.Contains(s, "search("):
+		h.search(w, r, company, body)
 	default:
 		h.flatCandidates(w, r, company)
 	}

@@ -391,9 +391,16 @@ func newerRevisions(ctx context.Context, q execQuerier, dia string, dir migrate.
 
 var (
 	createTable = regexp.MustCompile(`(?i)^CREATE TABLE (?:IF NOT EXISTS )?[` + "`" + `"]?(\w+)`)
+	// createFTS5 is SQLite's full-text index, which keeps its data in
+	// tables of its own (fts5Shadows).
+	createFTS5  = regexp.MustCompile(`(?i)^CREATE VIRTUAL TABLE [` + "`" + `"]?(\w+)[` + "`" + `"]? USING fts5`)
 	dropTable   = regexp.MustCompile(`(?i)^DROP TABLE (?:IF EXISTS )?[` + "`" + `"]?(\w+)`)
 	renameTable = regexp.MustCompile(`(?i)^ALTER TABLE [` + "`" + `"]?(\w+)[` + "`" + `"]? RENAME TO [` + "`" + `"]?(\w+)`)
 )
+
+// fts5Shadows are the suffixes of the tables an FTS5 index keeps its data
+// in (https://sqlite.org/fts5.html, "Shadow tables").
+var fts5Shadows = []string{"_data", "_idx", "_content", "_docsize", "_config"}
 
 // createdTables replays the table statements of dir's migrations and
 // returns the tables they leave: the tables this binary knows. (SQLite's
@@ -412,6 +419,11 @@ func createdTables(dir migrate.Dir) (map[string]bool, error) {
 		for _, stmt := range stmts {
 			if m := createTable.FindStringSubmatch(stmt.Text); m != nil {
 				tables[m[1]] = true
+			} else if m := createFTS5.FindStringSubmatch(stmt.Text); m != nil {
+				tables[m[1]] = true
+				for _, shadow := range fts5Shadows {
+					tables[m[1]+shadow] = true
+				}
 			} else if m := dropTable.FindStringSubmatch(stmt.Text); m != nil {
 				delete(tables, m[1])
 			} else if m := renameTable.FindStringSubmatch(stmt.Text); m != nil {

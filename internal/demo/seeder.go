@@ -3,6 +3,7 @@ package demo
 import (
 	"context"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/hiregraph/hiregraph/ent"
@@ -59,7 +60,16 @@ func (s *seeder) run(ctx context.Context) error {
 	s.seedOpenings(ctx)
 	s.seedCandidates(ctx)
 	s.seedPartner(ctx)
+	s.indexForSearch(ctx)
 	return s.err
+}
+
+// indexForSearch indexes the demo candidates, written around the
+// service's writes, which index as they go.
+func (s *seeder) indexForSearch(ctx context.Context) {
+	if s.err == nil {
+		_, s.err = recruiting.IndexForSearch(ctx, s.tx, math.MaxInt)
+	}
 }
 
 func (s *seeder) ago(d time.Duration) time.Time { return s.now.Add(-d) }

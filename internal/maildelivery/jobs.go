@@ -7,7 +7,6 @@ package maildelivery
 import (
 	"cmp"
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -69,9 +68,7 @@ type Config struct {
 // them: on a River client of its own (Start), or, in a server, on the one
 // client of the process (Set).
 type Jobs struct {
-	river    *river.Client[*sql.Tx]
-	set      jobs.Set
-	work     bool
+	*jobs.Client
 	attempts int
 }
 
@@ -94,71 +91,29 @@ func New(cfg Config) (*Jobs, error) {
 	if cfg.Sender == nil {
 		workers = 0
 	}
-	j := &Jobs{attempts: cmp.Or(cfg.MaxAttempts, DefaultMaxAttempts), set: jobs.Set{
+	client, err := jobs.NewClient(cfg.DB, jobs.Set{
 		Queue:   Queue,
 		Workers: workers,
 		Register: func(ws *river.Workers) error {
 			return errors.Join(river.AddWorkerSafely(ws, w), river.AddWorkerSafely(ws, &inviteWorker{sender: w}))
 		},
-	}}
-	rc := &river.Config{Logger: slog.Default(), PollOnly: true, FetchPollInterval: cfg.PollInterval}
-	work, err := jobs.Configure(rc, j.set)
+	}, cfg.PollInterval)
 	if err != nil {
 		return nil, err
 	}
-	j.work = work
-	if j.river, err = river.NewClient(database.RiverDriver(cfg.DB.Dialect, cfg.DB.SQL), rc); err != nil {
-		return nil, fmt.Errorf("starting River: %w", err)
-	}
-	return j, nil
-}
-
-// Set is these jobs for the process's one River client
-// (webhook.Config.Jobs); a process that runs them there does not Start
-// these.
-func (j *Jobs) Set() jobs.Set { return j.set }
-
-// Start sends e-mail, when these jobs work, on a River client of their
-// own, until Stop or ctx ends.
-func (j *Jobs) Start(ctx context.Context) error {
-	if !j.work {
-		return nil
-	}
-	return j.river.Start(ctx)
-}
-
-// Stop waits for e-mails under way (or ctx), then stops.
-func (j *Jobs) Stop(ctx context.Context) error {
-	if !j.work {
-		return nil
-	}
-	return j.river.Stop(ctx)
+	return &Jobs{Client: client, attempts: cmp.Or(cfg.MaxAttempts, DefaultMaxAttempts)}, nil
 }
 
 // EnqueueMail queues a message's e-mail in client's transaction
 // (recruiting.MailQueue).
 func (j *Jobs) EnqueueMail(ctx context.Context, client *ent.Client, messageID string) error {
-	tx, ok := ent.SQLTx(client)
-	if !ok {
-		return errors.New("enqueueing an e-mail outside a transaction")
-	}
-	if _, err := j.river.InsertTx(ctx, tx, sendArgs{MessageID: messageID}, &river.InsertOpts{Queue: Queue, MaxAttempts: j.attempts}); err != nil {
-		return fmt.Errorf("enqueueing e-mail: %w", err)
-	}
-	return nil
+	return j.InsertTx(ctx, client, sendArgs{MessageID: messageID}, river.InsertOpts{MaxAttempts: j.attempts})
 }
 
 // EnqueueInvitation queues an interview's invitation e-mail in client's
 // transaction (recruiting.MailQueue).
 func (j *Jobs) EnqueueInvitation(ctx context.Context, client *ent.Client, m recruiting.InterviewMail) error {
-	tx, ok := ent.SQLTx(client)
-	if !ok {
-		return errors.New("enqueueing an invitation outside a transaction")
-	}
-	if _, err := j.river.InsertTx(ctx, tx, inviteArgs{m}, &river.InsertOpts{Queue: Queue, MaxAttempts: j.attempts}); err != nil {
-		return fmt.Errorf("enqueueing invitation: %w", err)
-	}
-	return nil
+	return j.InsertTx(ctx, client, inviteArgs{m}, river.InsertOpts{MaxAttempts: j.attempts})
 }
 
 // inviteArgs is River's job of one interview invitation e-mail.

@@ -7,9 +7,6 @@ package personaldata
 import (
 	"cmp"
 	"context"
-	"database/sql"
-	"errors"
-	"fmt"
 	"log/slog"
 	"time"
 
@@ -61,9 +58,7 @@ type Config struct {
 // River client of its own (Start), or, in a server, on the one client of
 // the process (Set).
 type Jobs struct {
-	river *river.Client[*sql.Tx]
-	set   jobs.Set
-	work  bool
+	*jobs.Client
 }
 
 // exportArgs is River's job of one export; the worker reads the export as
@@ -82,7 +77,7 @@ func (retentionArgs) Kind() string { return "retention" }
 // New returns the jobs over cfg.DB.
 func New(cfg Config) (*Jobs, error) {
 	service := recruiting.New(recruiting.Dependencies{Client: cfg.DB.Client, Dialect: cfg.DB.Dialect, Files: cfg.Files, Now: cfg.Now})
-	j := &Jobs{set: jobs.Set{
+	client, err := jobs.NewClient(cfg.DB, jobs.Set{
 		Queue:   Queue,
 		Workers: cfg.Workers,
 		Register: func(w *river.Workers) error {
@@ -97,59 +92,17 @@ func New(cfg Config) (*Jobs, error) {
 			func() (river.JobArgs, *river.InsertOpts) { return retentionArgs{}, &river.InsertOpts{Queue: Queue} },
 			&river.PeriodicJobOpts{RunOnStart: true},
 		)},
-	}}
-	rc := &river.Config{
-		Logger: slog.Default(),
-		// Idle workers poll, as the webhook deliverer's do.
-		PollOnly:          true,
-		FetchPollInterval: cfg.PollInterval,
-	}
-	work, err := jobs.Configure(rc, j.set)
+	}, cfg.PollInterval)
 	if err != nil {
 		return nil, err
 	}
-	j.work = work
-	rclient, err := river.NewClient(database.RiverDriver(cfg.DB.Dialect, cfg.DB.SQL), rc)
-	if err != nil {
-		return nil, fmt.Errorf("starting River: %w", err)
-	}
-	j.river = rclient
-	return j, nil
-}
-
-// Set is these jobs for the process's one River client
-// (webhook.Config.Jobs); a process that runs them there does not Start
-// these.
-func (j *Jobs) Set() jobs.Set { return j.set }
-
-// Start runs jobs, when these jobs work, on a River client of their own,
-// until Stop or ctx ends.
-func (j *Jobs) Start(ctx context.Context) error {
-	if !j.work {
-		return nil
-	}
-	return j.river.Start(ctx)
-}
-
-// Stop waits for jobs under way to end (or ctx to), then stops.
-func (j *Jobs) Stop(ctx context.Context) error {
-	if !j.work {
-		return nil
-	}
-	return j.river.Stop(ctx)
+	return &Jobs{Client: client}, nil
 }
 
 // EnqueueExport queues the export in client's transaction
 // (recruiting.ExportQueue).
 func (j *Jobs) EnqueueExport(ctx context.Context, client *ent.Client, exportID string) error {
-	tx, ok := ent.SQLTx(client)
-	if !ok {
-		return errors.New("enqueueing an export outside a transaction")
-	}
-	if _, err := j.river.InsertTx(ctx, tx, exportArgs{ExportID: exportID}, &river.InsertOpts{Queue: Queue, MaxAttempts: exportAttempts}); err != nil {
-		return fmt.Errorf("enqueueing export: %w", err)
-	}
-	return nil
+	return j.InsertTx(ctx, client, exportArgs{ExportID: exportID}, river.InsertOpts{MaxAttempts: exportAttempts})
 }
 
 // exportWorker writes one export's archive.

@@ -6,7 +6,10 @@ import (
 
 	"github.com/hiregraph/hiregraph/internal/auth"
 	"github.com/hiregraph/hiregraph/internal/filestore"
+	"github.com/hiregraph/hiregraph/internal/filetext"
+	"github.com/hiregraph/hiregraph/internal/maildelivery"
 	"github.com/hiregraph/hiregraph/internal/outbound"
+	"github.com/hiregraph/hiregraph/internal/personaldata"
 	"github.com/hiregraph/hiregraph/internal/ratelimit"
 	"github.com/hiregraph/hiregraph/internal/webhook"
 	"github.com/hiregraph/hiregraph/recruiting"
@@ -72,11 +75,17 @@ func newService(cfg Config, links recruiting.Links) (*recruiting.Service, error)
 	if err != nil {
 		return nil, err
 	}
-	exports, err := personalDataJobs(cfg)
+	exports, err := jobsOr(cfg.PersonalData, "personal data", func() (*personaldata.Jobs, error) {
+		return personaldata.New(personaldata.Config{DB: cfg.DB})
+	})
 	if err != nil {
 		return nil, err
 	}
-	mails, err := mailJobs(cfg)
+	mails, err := jobsOr(cfg.Mail, "mail", func() (*maildelivery.Jobs, error) { return maildelivery.New(maildelivery.Config{DB: cfg.DB}) })
+	if err != nil {
+		return nil, err
+	}
+	fileText, err := jobsOr(cfg.FileText, "file text", func() (*filetext.Jobs, error) { return filetext.New(filetext.Config{DB: cfg.DB}) })
 	if err != nil {
 		return nil, err
 	}
@@ -97,6 +106,7 @@ func newService(cfg Config, links recruiting.Links) (*recruiting.Service, error)
 		WebhookHTTPNets: cfg.WebhookAllowHTTP,
 		Exports:         exports,
 		Mail:            mails,
+		FileText:        fileText,
 	})
 	return service, nil
 }

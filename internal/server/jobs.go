@@ -2,33 +2,17 @@ package server
 
 import (
 	"fmt"
-
-	"github.com/hiregraph/hiregraph/internal/maildelivery"
-	"github.com/hiregraph/hiregraph/internal/personaldata"
 )
 
-// personalDataJobs is cfg.PersonalData, or jobs that only queue exports
-// for another process to write.
-func personalDataJobs(cfg Config) (*personaldata.Jobs, error) {
-	if cfg.PersonalData != nil {
-		return cfg.PersonalData, nil
+// jobsOr is given (the jobs the process runs), or, when nil, jobs made by
+// queueOnly, which only queue their work for another process to run.
+func jobsOr[J any](given *J, what string, queueOnly func() (*J, error)) (*J, error) {
+	if given != nil {
+		return given, nil
 	}
-	jobs, err := personaldata.New(personaldata.Config{DB: cfg.DB})
+	jobs, err := queueOnly()
 	if err != nil {
-		return nil, fmt.Errorf("personal data jobs: %w", err)
-	}
-	return jobs, nil
-}
-
-// mailJobs is cfg.Mail, or jobs that only queue e-mail for another
-// process to send.
-func mailJobs(cfg Config) (*maildelivery.Jobs, error) {
-	if cfg.Mail != nil {
-		return cfg.Mail, nil
-	}
-	jobs, err := maildelivery.New(maildelivery.Config{DB: cfg.DB})
-	if err != nil {
-		return nil, fmt.Errorf("mail jobs: %w", err)
+		return nil, fmt.Errorf("%s jobs: %w", what, err)
 	}
 	return jobs, nil
 }

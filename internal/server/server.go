@@ -18,6 +18,7 @@ import (
 	"github.com/hiregraph/hiregraph/internal/auth"
 	"github.com/hiregraph/hiregraph/internal/database"
 	"github.com/hiregraph/hiregraph/internal/filestore"
+	"github.com/hiregraph/hiregraph/internal/filetext"
 	"github.com/hiregraph/hiregraph/internal/maildelivery"
 	"github.com/hiregraph/hiregraph/internal/openapi"
 	"github.com/hiregraph/hiregraph/internal/personaldata"
@@ -103,6 +104,10 @@ type Config struct {
 	// Mail sends the e-mail of messages users send, once started; nil
 	// makes one that only queues them for another process.
 	Mail *maildelivery.Jobs
+	// FileText reads the text of uploaded PDF and DOCX files for search,
+	// once started; nil makes one that only queues them for another
+	// process.
+	FileText *filetext.Jobs
 	// Broker carries committed events to subscriptions; nil makes an
 	// in-process one (enough on SQLite, and for one PostgreSQL process).
 	Broker *recruiting.Broker

@@ -73,3 +73,17 @@ func SweepFilesPeriodically(ctx context.Context, db *database.DB, files *filesto
 		}
 	})
 }
+
+// IndexForSearch indexes, once, the candidates that have no search
+// document: those recorded before the index existed, or written around
+// the service. Writes index as they go; this catches up what came before.
+func IndexForSearch(ctx context.Context, db *database.DB) {
+	service := recruiting.New(recruiting.Dependencies{Client: db.Client, Dialect: db.Dialect})
+	n, err := service.IndexAllForSearch(ctx)
+	if err != nil && ctx.Err() == nil {
+		slog.Warn("indexing candidates for search", "error", err)
+	}
+	if n > 0 {
+		slog.Info("indexed for search", "candidates", n)
+	}
+}
