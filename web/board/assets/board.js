@@ -2,7 +2,8 @@
 // Everything goes through the public /graphql with the user token pasted
 // at sign-in (kept in sessionStorage, so it dies with the tab): queries and
 // mutations over HTTP, and the positionPipeline and candidateActivities
-// subscriptions over a WebSocket, so a change made anywhere shows here. The
+// subscriptions over a WebSocket, so a change made anywhere shows here:
+// a candidate's event, or one of its interviews, redraws that one card. The
 // server decides what the person may see and do; the page only shows its
 // answers, errors included.
 import { Live } from './gqlws.js';
@@ -30,6 +31,7 @@ const state = {
   saving: 0,
   movesShown: 0,
   rejecting: null,
+  scheduling: null,
 };
 
 const verbs = {
@@ -50,6 +52,9 @@ const verbs = {
   'test.submitted': 'Test sent',
   'evaluation.updated': 'Test result',
   'file.uploaded': 'File uploaded',
+  'interview.scheduled': 'Interview scheduled',
+  'interview.rescheduled': 'Interview rescheduled',
+  'interview.cancelled': 'Interview cancelled',
 };
 
 const statusLabels = { REJECTED: 'Rejected', HIRED: 'Hired', WITHDRAWN: 'Withdrawn' };
@@ -195,15 +200,26 @@ $('sign-out').addEventListener('click', () => signOut(''));
 
 // ---- The board ----
 
-const boardQuery = `query Board($id: ID!, $statuses: [CandidateStatus!]) {
+// cardFields is what a card shows: the candidate and its next interview
+// (scheduled, not ended by $now), read per candidate in the board's one
+// query.
+const cardFields = `fragment CardFields on Candidate {
+  id status person { firstName lastName }
+  interviews(first: 1, where: {status: SCHEDULED, timeEndGT: $now}, orderBy: {field: TIME_START, direction: ASC}) {
+    edges { node { id timeStart timeZone } }
+  }
+}`;
+
+const boardQuery = `query Board($id: ID!, $statuses: [CandidateStatus!], $now: Time!) {
   pipeline(positionID: $id) {
     id name kind
     candidates(first: 100, where: {statusIn: $statuses}) {
       totalCount
-      edges { node { id status person { firstName lastName } } }
+      edges { node { ...CardFields } }
     }
   }
-}`;
+}
+${cardFields}`;
 
 function openPosition(id) {
   if (state.endBoardSubscription) state.endBoardSubscription();
@@ -214,7 +230,7 @@ function openPosition(id) {
   history.replaceState(null, '', `#position=${encodeURIComponent(id)}`);
   $('board').replaceChildren();
   state.endBoardSubscription = state.live.subscribe(
-    'subscription Pipeline($id: ID!) { positionPipeline(positionId: $id) { type object { type id } } }',
+    'subscription Pipeline($id: ID!) { positionPipeline(positionID: $id) { type object { type id data } } }',
     { id },
     { next: onBoardEvent, error: (errors) => showError(new APIError(errors[0].message, '', 0)) },
   );
@@ -245,7 +261,7 @@ function refreshBoard() {
       const id = state.positionID;
       const shown = state.movesShown;
       const statuses = $('show-closed').checked ? null : ['IN_PROGRESS', 'HIRED'];
-      const data = await gql(boardQuery, { id, statuses });
+      const data = await gql(boardQuery, { id, statuses, now: new Date().toISOString() });
       if (id !== state.positionID) continue;
       if (state.drag) state.refreshAfterDrag = true;
       else if (state.saving === 0 && shown === state.movesShown) renderBoard(data.pipeline);
@@ -255,17 +271,20 @@ function refreshBoard() {
   return loading;
 }
 
-const cardQuery = `query Card($id: ID!) {
-  node(id: $id) { ... on Candidate { id status currentStep { id } person { firstName lastName } } }
-}`;
+const cardQuery = `query Card($id: ID!, $now: Time!) {
+  node(id: $id) { ... on Candidate { ...CardFields currentStep { id } } }
+}
+${cardFields}`;
 
-// onBoardEvent redraws what an event changed: an event about a candidate
-// re-reads that candidate alone and puts its card where the server has it;
-// any other reads the board again.
+// onBoardEvent redraws what an event changed: an event about a candidate,
+// or about one of its interviews (whose data names the candidate),
+// re-reads that candidate alone and puts its card where the server has
+// it; any other reads the board again.
 function onBoardEvent(payload) {
   const object = payload && payload.data && payload.data.positionPipeline.object;
-  if (!object || object.type !== 'Candidate') return refreshBoard();
-  return refreshCard(object.id);
+  const candidateID = object && (object.type === 'Candidate' ? object.id : object.data && object.data.candidate_id);
+  if (!candidateID) return refreshBoard();
+  return refreshCard(candidateID);
 }
 
 // refreshCard reads one candidate and moves, adds or drops its card, counts
@@ -276,7 +295,7 @@ async function refreshCard(candidateID) {
   const id = state.positionID;
   const shown = state.movesShown;
   try {
-    const data = await gql(cardQuery, { id: candidateID });
+    const data = await gql(cardQuery, { id: candidateID, now: new Date().toISOString() });
     if (id !== state.positionID || state.drag || state.saving > 0 || loading || shown !== state.movesShown) return refreshBoard();
     if (!placeCard(candidateID, data.node)) return refreshBoard();
     renderBoard(state.steps);
@@ -301,7 +320,8 @@ function placeCard(candidateID, node) {
   const edges = to.candidates.edges;
   const at = edges.findIndex((e) => e.node.id > node.id);
   if (at < 0 && to.candidates.totalCount > edges.length) return false;
-  edges.splice(at < 0 ? edges.length : at, 0, { node: { id: node.id, status: node.status, person: node.person } });
+  const { currentStep, ...card } = node;
+  edges.splice(at < 0 ? edges.length : at, 0, { node: card });
   to.candidates.totalCount++;
   return true;
 }
@@ -376,6 +396,8 @@ function renderCard(c, step) {
   const open = el('button', { type: 'button', class: 'name', 'data-focus': `open:${c.id}` }, name);
   open.addEventListener('click', () => openTimeline(c.id));
   card.append(open);
+  const next = c.interviews.edges[0];
+  if (next) card.append(renderNextInterview(next.node));
   if (c.status !== 'IN_PROGRESS') {
     card.classList.add('closed');
     card.append(el('span', { class: `badge ${c.status.toLowerCase()}` }, statusLabels[c.status] || c.status));
@@ -400,8 +422,21 @@ function renderCard(c, step) {
   });
   const reject = el('button', { type: 'button', class: 'reject', 'data-focus': `reject:${c.id}` }, 'Reject', hidden(` ${name}`));
   reject.addEventListener('click', () => openReject(c, name, step));
-  card.append(el('div', { class: 'actions' }, select, moveButton, reject));
+  const schedule = el('button', { type: 'button', class: 'schedule', 'data-focus': `schedule:${c.id}` }, 'Interview', hidden(` ${name}: schedule`));
+  schedule.addEventListener('click', () => openSchedule(c, name, step));
+  card.append(el('div', { class: 'actions' }, select, moveButton, schedule, reject));
   return card;
+}
+
+// when shows a time as the clock reads in zone, with the zone's short name.
+function when(time, zone) {
+  return new Date(time).toLocaleString(undefined, {
+    timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZoneName: 'short',
+  });
+}
+
+function renderNextInterview(iv) {
+  return el('p', { class: 'next-interview' }, 'Interview ', el('time', { dateTime: iv.timeStart }, when(iv.timeStart, iv.timeZone)));
 }
 
 // takeCard takes the candidate's card from the column showing it, count
@@ -486,6 +521,93 @@ $('reject-form').addEventListener('submit', async (e) => {
   // column it was in keeps the focus nearby.
   const near = document.querySelector(`[data-focus="open:${CSS.escape(id)}"]`) || $(`col-${stepID}`);
   if (near) near.focus();
+});
+
+// ---- Scheduling an interview ----
+
+const teamQuery = `query Team($id: ID!) {
+  node(id: $id) { ... on Position { hiringTeamMembers { role user { id firstName lastName } } } }
+}`;
+
+const scheduleMutation = `mutation Schedule($input: ScheduleInterviewInput!) {
+  scheduleInterview(input: $input) { id timeStart timeZone }
+}`;
+
+// The browser's time zone: the start typed in is read in it, and the
+// invitations show the interview's times in it.
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+// openSchedule asks for the interviewers (the position's hiring team, the
+// users the server lets interview its candidates), the start and length,
+// place and instructions of an interview at the card's step.
+async function openSchedule(candidate, name, step) {
+  let data;
+  try {
+    data = await gql(teamQuery, { id: state.positionID });
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  state.scheduling = { id: candidate.id, name, stepID: step.id };
+  const members = data.node ? data.node.hiringTeamMembers : [];
+  $('interview-title').textContent = `Schedule an interview with ${name}`;
+  $('interview-interviewers').replaceChildren(el('legend', {}, 'Interviewers'), ...members.map((m, i) => el('div', { class: 'check' },
+    el('input', { type: 'checkbox', id: `interviewer-${i}`, value: m.user.id }),
+    el('label', { htmlFor: `interviewer-${i}` }, `${fullName(m.user)} (${m.role.toLowerCase().replace('_', ' ')})`))));
+  $('interview-zone').textContent = `Times are in ${zone}, this browser's time zone.`;
+  $('interview-form').reset();
+  $('interview-error').textContent = '';
+  $('interview-dialog').showModal();
+  const first = $('interview-interviewers').querySelector('input');
+  (first || $('interview-start')).focus();
+}
+
+$('interview-cancel').addEventListener('click', () => $('interview-dialog').close());
+
+// Closing the dialog, by Cancel, Escape or scheduling, gives the focus
+// back to the card's button that opened it, as redrawn since.
+$('interview-dialog').addEventListener('close', () => {
+  const { id } = state.scheduling || {};
+  const opener = id && document.querySelector(`[data-focus="schedule:${CSS.escape(id)}"]`);
+  if (opener) opener.focus();
+});
+
+$('interview-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const { id, name, stepID } = state.scheduling;
+  const interviewerIDs = [...$('interview-interviewers').querySelectorAll('input:checked')].map((i) => i.value);
+  if (interviewerIDs.length === 0) {
+    $('interview-error').textContent = 'Choose at least one interviewer.';
+    $('interview-interviewers').querySelector('input')?.focus();
+    return;
+  }
+  // datetime-local is the browser's local time, which is zone.
+  const start = new Date($('interview-start').value);
+  const end = new Date(start.getTime() + Number($('interview-length').value) * 60000);
+  const optional = (field) => $(field).value.trim() || null;
+  $('interview-confirm').disabled = true;
+  $('interview-error').textContent = '';
+  try {
+    const data = await gql(scheduleMutation, { input: {
+      candidateID: id, stepID, interviewerIDs, timeStart: start.toISOString(), timeEnd: end.toISOString(), timeZone: zone,
+      location: optional('interview-location'), videoURL: optional('interview-video'), instructions: optional('interview-instructions'),
+    } });
+    const iv = data.scheduleInterview;
+    $('interview-dialog').close();
+    say(`Interview with ${name} scheduled for ${when(iv.timeStart, iv.timeZone)}.`);
+    await refreshCard(id);
+  } catch (err) {
+    // The dialog stays open with what was typed, so a busy interviewer
+    // or a time in the past can be changed and sent again.
+    if (err.status === 401) {
+      $('interview-dialog').close();
+      showError(err);
+    } else {
+      $('interview-error').textContent = err.code ? `${err.message} (${err.code})` : err.message;
+    }
+  } finally {
+    $('interview-confirm').disabled = false;
+  }
 });
 
 // ---- The timeline ----
