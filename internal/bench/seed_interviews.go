@@ -1,0 +1,98 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/interview"
+	"github.com/hiregraph/hiregraph/ent/position"
+)
+
+// Interviews the seed gives a candidate with interviews: one that ended
+// before the seed (its interviewers' feedback), one ahead (the board's
+// next interview), in the candidate's step.
+const (
+	pastInterviewAgo   = 7 * 24 * time.Hour
+	nextInterviewAhead = 365 * 24 * time.Hour
+	interviewLength    = time.Hour
+	pastInterviewers   = 2
+)
+
+// seedInterviews gives every other in-progress bench candidate the two
+// interviews above, with the company's users as interviewers in turns,
+// showing progress on bar.
+func seedInterviews(ctx context.Context, client *ent.Client, bar *progressbar.ProgressBar) error {
+	users, err := client.User.Query().IDs(ctx)
+	if err != nil || len(users) < pastInterviewers {
+		return fmt.Errorf("finding interviewers (%d users): %w", len(users), err)
+	}
+	now := time.Now().UTC().Truncate(time.Minute)
+	after, n := "", 0
+	for {
+		cands, err := client.Candidate.Query().
+			Where(candidate.HasPositionWith(position.NameHasPrefix(benchPositionPrefix)), candidate.StatusEQ(candidate.StatusInProgress),
+				candidate.IDGT(after)).
+			Order(candidate.ByID()).Limit(batchSize).
+			Select(candidate.FieldID, candidate.FieldPositionID, candidate.FieldCurrentStepID).All(ctx)
+		if err != nil {
+			return fmt.Errorf("reading candidates after %q: %w", after, err)
+		}
+		if len(cands) == 0 {
+			return bar.Finish()
+		}
+		after = cands[len(cands)-1].ID
+		err = inTx(ctx, client, func(tx *ent.Client) error {
+			return seedInterviewsOf(ctx, tx, cands, users, now, &n)
+		})
+		if err != nil {
+			return fmt.Errorf("seeding interviews after %q: %w", after, err)
+		}
+		_ = bar.Add(len(cands))
+	}
+}
+
+// seedInterviewsOf writes the interviews of every other candidate of
+// cands (counted on by n) and their interviewer rows.
+func seedInterviewsOf(ctx context.Context, tx *ent.Client, cands []*ent.Candidate, users []string, now time.Time, n *int) error {
+	var builders []*ent.InterviewCreate
+	var interviewers [][]string
+	for _, c := range cands {
+		*n++
+		if *n%2 == 1 {
+			continue
+		}
+		past := now.Add(-pastInterviewAgo).Add(time.Duration(*n%600) * time.Minute)
+		next := now.Add(nextInterviewAhead).Add(time.Duration(*n%600) * time.Minute)
+		for _, start := range []time.Time{past, next} {
+			builders = append(builders, tx.Interview.Create().
+				SetCandidateID(c.ID).SetPositionID(c.PositionID).SetNillableStepID(c.CurrentStepID).
+				SetOrganizerID(users[*n%len(users)]).SetStatus(interview.StatusScheduled).
+				SetTimeStart(start).SetTimeEnd(start.Add(interviewLength)).SetTimeZone("Europe/Berlin").
+				SetVideoURL("https://meet.example/bench"))
+		}
+		var panel []string
+		for i := range pastInterviewers {
+			panel = append(panel, users[(*n+i)%len(users)])
+		}
+		interviewers = append(interviewers, panel, panel[:1])
+	}
+	if len(builders) == 0 {
+		return nil
+	}
+	saved, err := tx.Interview.CreateBulk(builders...).Save(ctx)
+	if err != nil {
+		return err
+	}
+	var rows []*ent.InterviewInterviewerCreate
+	for i, iv := range saved {
+		for _, u := range interviewers[i] {
+			rows = append(rows, tx.InterviewInterviewer.Create().SetInterviewID(iv.ID).SetUserID(u))
+		}
+	}
+	return tx.InterviewInterviewer.CreateBulk(rows...).Exec(ctx)
+}
