@@ -34,6 +34,7 @@ type Service struct {
 	*CareersService
 	*PrivacyService
 	*InterviewService
+	*ScorecardService
 }
 
 // Dependencies are what the services are built from; New hands each
@@ -87,6 +88,7 @@ func New(d Dependencies) *Service {
 		CareersService:   &CareersService{core: c, documents: docs, candidates: candidates},
 		PrivacyService:   &PrivacyService{core: c, documents: docs, Exports: d.Exports, Links: d.Links},
 		InterviewService: &InterviewService{core: c, Links: d.Links, Mail: d.Mail},
+		ScorecardService: &ScorecardService{core: c},
 	}
 	c.RedactEvents()
 	return s
@@ -154,6 +156,13 @@ type PrivacyService struct {
 	documents
 	Exports ExportQueue
 	Links   Links
+}
+
+// ScorecardService runs interview feedback: positions' scorecard
+// templates, interviewers' scorecards, their blind reading and summaries,
+// and the feedback a user owes.
+type ScorecardService struct {
+	*core
 }
 
 // InterviewService runs candidates' interviews: scheduling, rescheduling
