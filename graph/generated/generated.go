@@ -20579,7 +20579,7 @@ extend type Mutation {
 
 "Live changes, over WebSocket (graphql-transport-ws at /graphql; send the API key or token as Authorization in connection_init). At most 10 subscriptions per connection, 100 and 20 connections per API key or user. A connection lasts while its credential does: it is closed with 4401 once the key is revoked, the user deactivated or the token expired, and with 4403 once the credential's rights change (connect again)."
 type Subscription {
-  "Changes of a position's pipeline: events about its candidates (created, moved, rejected, hired…) and their interviews (interview.scheduled, .rescheduled, .cancelled), as they commit."
+  "Changes of a position's pipeline: events about its candidates (created, moved, rejected, hired…), their interviews (interview.scheduled, .rescheduled, .cancelled) and scorecards (scorecard.submitted, .updated), as they commit."
   positionPipeline(
     "The position's uid; required."
     positionID: ID

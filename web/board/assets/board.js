@@ -3,7 +3,8 @@
 // at sign-in (kept in sessionStorage, so it dies with the tab): queries and
 // mutations over HTTP, and the positionPipeline and candidateActivities
 // subscriptions over a WebSocket, so a change made anywhere shows here:
-// a candidate's event, or one of its interviews, redraws that one card. The
+// a candidate's event, or one of its interviews or scorecards, redraws that
+// one card. The
 // server decides what the person may see and do; the page only shows its
 // answers, errors included.
 import { Live } from './gqlws.js';
@@ -32,6 +33,9 @@ const state = {
   movesShown: 0,
   rejecting: null,
   scheduling: null,
+  // The interviews the user sat and owes a scorecard on, by candidate.
+  due: new Map(),
+  scoring: null,
 };
 
 const verbs = {
@@ -55,7 +59,11 @@ const verbs = {
   'interview.scheduled': 'Interview scheduled',
   'interview.rescheduled': 'Interview rescheduled',
   'interview.cancelled': 'Interview cancelled',
+  'scorecard.submitted': 'Scorecard submitted',
+  'scorecard.updated': 'Scorecard changed',
 };
+
+const recommendationLabels = { STRONG_NO: 'Strong no', NO: 'No', YES: 'Yes', STRONG_YES: 'Strong yes' };
 
 const statusLabels = { REJECTED: 'Rejected', HIRED: 'Hired', WITHDRAWN: 'Withdrawn' };
 
@@ -200,14 +208,16 @@ $('sign-out').addEventListener('click', () => signOut(''));
 
 // ---- The board ----
 
-// cardFields is what a card shows: the candidate and its next interview
-// (scheduled, not ended by $now), read per candidate in the board's one
-// query.
+// cardFields is what a card shows: the candidate, its next interview
+// (scheduled, not ended by $now) and its scorecards summed up (null while
+// the user may not read others' feedback), read for all cards at once in
+// the board's one query.
 const cardFields = `fragment CardFields on Candidate {
   id status person { firstName lastName }
   interviews(first: 1, where: {status: SCHEDULED, timeEndGT: $now}, orderBy: {field: TIME_START, direction: ASC}) {
     edges { node { id timeStart timeZone } }
   }
+  scorecardSummary { submitted recommendations { recommendation count } }
 }`;
 
 const boardQuery = `query Board($id: ID!, $statuses: [CandidateStatus!], $now: Time!) {
@@ -218,6 +228,7 @@ const boardQuery = `query Board($id: ID!, $statuses: [CandidateStatus!], $now: T
       edges { node { ...CardFields } }
     }
   }
+  viewer { feedbackDue(first: 100) { edges { node { id timeStart timeZone candidate { id } } } } }
 }
 ${cardFields}`;
 
@@ -263,6 +274,7 @@ function refreshBoard() {
       const statuses = $('show-closed').checked ? null : ['IN_PROGRESS', 'HIRED'];
       const data = await gql(boardQuery, { id, statuses, now: new Date().toISOString() });
       if (id !== state.positionID) continue;
+      state.due = Map.groupBy(data.viewer.feedbackDue.edges.map((e) => e.node), (iv) => iv.candidate.id);
       if (state.drag) state.refreshAfterDrag = true;
       else if (state.saving === 0 && shown === state.movesShown) renderBoard(data.pipeline);
       // Else the answer may lack a move: move reads again once it is saved.
@@ -337,7 +349,10 @@ function renderBoard(steps) {
     if (select && [...select.options].some((o) => o.value === value)) select.value = value;
   }
   if (focused) {
-    const again = document.querySelector(`[data-focus="${CSS.escape(focused)}"]`);
+    // A button gone with the redraw (a scorecard no longer due) leaves
+    // the focus on its card's name.
+    const card = focused.slice(focused.indexOf(':') + 1);
+    const again = document.querySelector(`[data-focus="${CSS.escape(focused)}"]`) || document.querySelector(`[data-focus="open:${CSS.escape(card)}"]`);
     if (again) again.focus();
   }
 }
@@ -398,6 +413,7 @@ function renderCard(c, step) {
   card.append(open);
   const next = c.interviews.edges[0];
   if (next) card.append(renderNextInterview(next.node));
+  if (c.scorecardSummary && c.scorecardSummary.submitted > 0) card.append(renderScorecardSummary(c.scorecardSummary));
   if (c.status !== 'IN_PROGRESS') {
     card.classList.add('closed');
     card.append(el('span', { class: `badge ${c.status.toLowerCase()}` }, statusLabels[c.status] || c.status));
@@ -422,9 +438,16 @@ function renderCard(c, step) {
   });
   const reject = el('button', { type: 'button', class: 'reject', 'data-focus': `reject:${c.id}` }, 'Reject', hidden(` ${name}`));
   reject.addEventListener('click', () => openReject(c, name, step));
-  const schedule = el('button', { type: 'button', class: 'schedule', 'data-focus': `schedule:${c.id}` }, 'Interview', hidden(` ${name}: schedule`));
+  const schedule = el('button', { type: 'button', class: 'schedule', 'data-focus': `schedule:${c.id}` }, 'Interview', hidden(` ${name}`));
   schedule.addEventListener('click', () => openSchedule(c, name, step));
-  card.append(el('div', { class: 'actions' }, select, moveButton, schedule, reject));
+  const actions = el('div', { class: 'actions' }, select, moveButton, schedule, reject);
+  const due = state.due.get(c.id);
+  if (due) {
+    const score = el('button', { type: 'button', class: 'score', 'data-focus': `score:${c.id}` }, 'Scorecard', hidden(` for ${name}`));
+    score.addEventListener('click', () => openScorecard(c, name, due[0]));
+    actions.append(score);
+  }
+  card.append(actions);
   return card;
 }
 
@@ -433,6 +456,14 @@ function when(time, zone) {
   return new Date(time).toLocaleString(undefined, {
     timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZoneName: 'short',
   });
+}
+
+// renderScorecardSummary says how many scorecards recommend what, the
+// strongest yes first.
+function renderScorecardSummary(sum) {
+  const counts = sum.recommendations.filter((r) => r.count > 0).reverse()
+    .map((r) => `${recommendationLabels[r.recommendation]} ${r.count}`);
+  return el('p', { class: 'scorecards' }, `${sum.submitted} ${sum.submitted === 1 ? 'scorecard' : 'scorecards'}: ${counts.join(', ')}`);
 }
 
 function renderNextInterview(iv) {
@@ -607,6 +638,88 @@ $('interview-form').addEventListener('submit', async (e) => {
     }
   } finally {
     $('interview-confirm').disabled = false;
+  }
+});
+
+// ---- Submitting a scorecard ----
+
+const templateQuery = `query Template($id: ID!) {
+  node(id: $id) { ... on Interview { position { scorecardTemplate { ratingScale attributes { id focus name description } } } } }
+}`;
+
+const submitScorecardMutation = `mutation Submit($input: SubmitScorecardInput!) {
+  submitScorecard(input: $input) { id }
+}`;
+
+// openScorecard asks for the user's feedback on the interview they sat:
+// the overall recommendation, a rating of each attribute of the position's
+// template (grouped by focus; none is required) and notes.
+async function openScorecard(candidate, name, iv) {
+  let data;
+  try {
+    data = await gql(templateQuery, { id: iv.id });
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  const template = data.node && data.node.position.scorecardTemplate;
+  state.scoring = { id: candidate.id, name, interviewID: iv.id };
+  $('scorecard-title').textContent = `Scorecard for ${name}`;
+  $('scorecard-interview').textContent = `Interview of ${when(iv.timeStart, iv.timeZone)}`;
+  $('scorecard-form').reset();
+  $('scorecard-error').textContent = '';
+  $('scorecard-ratings').replaceChildren(...(template ? ratingFields(template) : []));
+  $('scorecard-dialog').showModal();
+  $('scorecard-form').querySelector('input[name=recommendation]').focus();
+}
+
+// ratingFields are a fieldset per focus with a rating list per attribute.
+function ratingFields(template) {
+  const scale = Array.from({ length: template.ratingScale }, (_, i) => String(i + 1));
+  const groups = Map.groupBy(template.attributes, (a) => a.focus);
+  return [...groups].map(([focus, attributes]) => el('fieldset', {}, el('legend', {}, focus),
+    ...attributes.flatMap((a) => [
+      el('label', { htmlFor: `rating-${a.id}` }, a.name),
+      el('select', { id: `rating-${a.id}`, class: 'rating', 'data-attribute-id': a.id, ...(a.description ? { title: a.description } : {}) },
+        el('option', { value: '' }, 'Not rated'), ...scale.map((n) => el('option', { value: n }, `${n} of ${template.ratingScale}`))),
+    ])));
+}
+
+$('scorecard-cancel').addEventListener('click', () => $('scorecard-dialog').close());
+
+$('scorecard-dialog').addEventListener('close', () => {
+  const { id } = state.scoring || {};
+  const opener = id && (document.querySelector(`[data-focus="score:${CSS.escape(id)}"]`) || document.querySelector(`[data-focus="open:${CSS.escape(id)}"]`));
+  if (opener) opener.focus();
+});
+
+$('scorecard-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const { id, name, interviewID } = state.scoring;
+  const picked = $('scorecard-form').querySelector('input[name=recommendation]:checked');
+  const ratings = [...$('scorecard-ratings').querySelectorAll('select.rating')].filter((s) => s.value)
+    .map((s) => ({ attributeID: s.dataset.attributeId, rating: Number(s.value) }));
+  $('scorecard-confirm').disabled = true;
+  $('scorecard-error').textContent = '';
+  try {
+    await gql(submitScorecardMutation, { input: {
+      interviewID, overallRecommendation: picked.value, notes: $('scorecard-notes').value.trim() || null, ratings,
+    } });
+    const left = (state.due.get(id) || []).filter((iv) => iv.id !== interviewID);
+    if (left.length) state.due.set(id, left);
+    else state.due.delete(id);
+    $('scorecard-dialog').close();
+    say(`Scorecard for ${name} submitted: ${recommendationLabels[picked.value]}.`);
+    await refreshCard(id);
+  } catch (err) {
+    if (err.status === 401) {
+      $('scorecard-dialog').close();
+      showError(err);
+    } else {
+      $('scorecard-error').textContent = err.code ? `${err.message} (${err.code})` : err.message;
+    }
+  } finally {
+    $('scorecard-confirm').disabled = false;
   }
 });
 
