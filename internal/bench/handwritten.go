@@ -49,7 +49,7 @@ type hwStatements struct {
 	apiKey, candidates, candidatesAfter, openings, hires, company, internalFields, careers string
 	nestedPositions, nestedOpenings, nestedCandidates, flatCandidates                      string
 	boardPosition, boardSteps, boardCandidates, boardCounts                                string
-	boardInterviews, interviewStarts                                                       string
+	boardInterviews, interviewStarts, recommendationCounts                                 string
 }
 
 func newHandWritten(db *database.DB, publicURL string, sealer *auth.Sealer, files *filestore.Store) *handWritten {
@@ -90,9 +90,10 @@ func newHandWritten(db *database.DB, publicURL string, sealer *auth.Sealer, file
 		boardSteps:       h.q(`SELECT id, name, kind FROM pipeline_steps WHERE company_id = ? AND position_id = ? ORDER BY rank, id`),
 		boardCandidates: h.perParent(`SELECT c.id, c.status, c.current_step_id, p.first_name, p.last_name`, "candidates", "current_step_id", 20,
 			`JOIN persons p ON p.id = c.person_id`),
-		boardCounts:     h.perParentCount("candidates", "current_step_id"),
-		boardInterviews: h.nextInterviewStatement(),
-		interviewStarts: h.interviewStartsStatement(),
+		boardCounts:          h.perParentCount("candidates", "current_step_id"),
+		boardInterviews:      h.nextInterviewStatement(),
+		interviewStarts:      h.interviewStartsStatement(),
+		recommendationCounts: h.recommendationCountsStatement(),
 	}
 	return h
 }

@@ -24,12 +24,13 @@ const nestedQuery = `{ positions(first: 20) { edges { node { id name
 const flatQuery = `{ candidates(first: 100) { edges { node { id status timeCreated } } } }`
 
 // boardQuery is a position's pipeline board as /app reads it: every step
-// with its count and first 20 candidates, each with its person and next
-// interview (scheduled, not ended by $now).
+// with its count and first 20 candidates, each with its person, next
+// interview (scheduled, not ended by $now) and scorecard summary.
 const boardQuery = `query($p: ID, $now: Time!) { pipeline(positionID: $p) { id name kind
   candidates(first: 20) { totalCount edges { node { id status person { firstName lastName }
     interviews(first: 1, where: {status: SCHEDULED, timeEndGT: $now}, orderBy: {field: TIME_START, direction: ASC}) {
-      edges { node { id timeStart timeZone } } } } } } } }`
+      edges { node { id timeStart timeZone } } }
+    scorecardSummary { submitted recommendations { recommendation count } } } } } } }`
 
 type (
 	hwNestedAnswer struct {
@@ -93,7 +94,8 @@ type (
 			FirstName string `json:"firstName"`
 			LastName  string `json:"lastName"`
 		} `json:"person"`
-		Interviews hwEdges[hwBoardInterview] `json:"interviews"`
+		Interviews       hwEdges[hwBoardInterview] `json:"interviews"`
+		ScorecardSummary *hwScorecardSummary       `json:"scorecardSummary"`
 	}
 )
 
@@ -244,6 +246,9 @@ func (h *handWritten) board(w http.ResponseWriter, r *http.Request, company stri
 		}
 		if err == nil {
 			err = h.boardInterviews(ctx, company, answer.Data.Pipeline, in.Variables.Now)
+		}
+		if err == nil {
+			err = h.boardScorecards(ctx, company, answer.Data.Pipeline)
 		}
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)

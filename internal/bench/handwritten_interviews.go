@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"time"
 
 	"entgo.io/ent/dialect"
@@ -60,13 +61,19 @@ func (h *handWritten) boardInterviews(ctx context.Context, company string, steps
 // candidates in the second parameter that have not ended by the third,
 // earliest first, as ours reads a page's for REST's time_scheduled.
 func (h *handWritten) interviewStartsStatement() string {
+	return h.ofParents(`SELECT candidate_id, step_id, time_start`, "interviews", "candidate_id",
+		` AND status = 'SCHEDULED' AND time_end > $3 ORDER BY time_start`)
+}
+
+// ofParents is the statement reading the rows of table of the company
+// (first parameter) whose column is one of the parent ids (second), then
+// rest: more conditions (placeholders from $3), grouping and order.
+func (h *handWritten) ofParents(selectList, table, column, rest string) string {
 	if h.dialect == dialect.Postgres {
-		return `SELECT candidate_id, step_id, time_start FROM interviews
-			WHERE company_id = $1 AND candidate_id = ANY($2::text[]) AND status = 'SCHEDULED' AND time_end > $3 ORDER BY time_start`
+		return selectList + ` FROM ` + table + ` WHERE company_id = $1 AND ` + column + ` = ANY($2::text[])` + rest
 	}
-	return `SELECT candidate_id, step_id, time_start FROM interviews
-		WHERE company_id = CAST(?1 AS TEXT) AND candidate_id IN (SELECT value FROM json_each(?2)) AND status = 'SCHEDULED' AND time_end > ?3
-		ORDER BY time_start`
+	return selectList + ` FROM ` + table + ` WHERE company_id = CAST(?1 AS TEXT) AND ` + column + ` IN (SELECT value FROM json_each(?2))` +
+		strings.ReplaceAll(rest, "$", "?")
 }
 
 // scheduleSteps sets the time_scheduled of each candidate's current step

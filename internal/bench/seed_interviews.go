@@ -14,8 +14,8 @@ import (
 )
 
 // Interviews the seed gives a candidate with interviews: one that ended
-// before the seed (its interviewers' feedback), one ahead (the board's
-// next interview), in the candidate's step.
+// before the seed, with a scorecard by each of its interviewers, and one
+// ahead (the board's next interview), in the candidate's step.
 const (
 	pastInterviewAgo   = 7 * 24 * time.Hour
 	nextInterviewAhead = 365 * 24 * time.Hour
@@ -25,11 +25,15 @@ const (
 
 // seedInterviews gives every other in-progress bench candidate the two
 // interviews above, with the company's users as interviewers in turns,
-// showing progress on bar.
+// and the scorecards of the past one, showing progress on bar.
 func seedInterviews(ctx context.Context, client *ent.Client, bar *progressbar.ProgressBar) error {
 	users, err := client.User.Query().IDs(ctx)
 	if err != nil || len(users) < pastInterviewers {
 		return fmt.Errorf("finding interviewers (%d users): %w", len(users), err)
+	}
+	templates, err := seedTemplates(ctx, client)
+	if err != nil {
+		return fmt.Errorf("seeding scorecard templates: %w", err)
 	}
 	now := time.Now().UTC().Truncate(time.Minute)
 	after, n := "", 0
@@ -47,7 +51,7 @@ func seedInterviews(ctx context.Context, client *ent.Client, bar *progressbar.Pr
 		}
 		after = cands[len(cands)-1].ID
 		err = inTx(ctx, client, func(tx *ent.Client) error {
-			return seedInterviewsOf(ctx, tx, cands, users, now, &n)
+			return seedInterviewsOf(ctx, tx, cands, users, templates, now, &n)
 		})
 		if err != nil {
 			return fmt.Errorf("seeding interviews after %q: %w", after, err)
@@ -57,8 +61,9 @@ func seedInterviews(ctx context.Context, client *ent.Client, bar *progressbar.Pr
 }
 
 // seedInterviewsOf writes the interviews of every other candidate of
-// cands (counted on by n) and their interviewer rows.
-func seedInterviewsOf(ctx context.Context, tx *ent.Client, cands []*ent.Candidate, users []string, now time.Time, n *int) error {
+// cands (counted on by n), their interviewer rows and the past ones'
+// scorecards on the templates (attribute ids by position).
+func seedInterviewsOf(ctx context.Context, tx *ent.Client, cands []*ent.Candidate, users []string, templates map[string][]string, now time.Time, n *int) error {
 	var builders []*ent.InterviewCreate
 	var interviewers [][]string
 	for _, c := range cands {
@@ -94,5 +99,8 @@ func seedInterviewsOf(ctx context.Context, tx *ent.Client, cands []*ent.Candidat
 			rows = append(rows, tx.InterviewInterviewer.Create().SetInterviewID(iv.ID).SetUserID(u))
 		}
 	}
-	return tx.InterviewInterviewer.CreateBulk(rows...).Exec(ctx)
+	if err := tx.InterviewInterviewer.CreateBulk(rows...).Exec(ctx); err != nil {
+		return err
+	}
+	return seedScorecards(ctx, tx, saved, interviewers, templates, now)
 }
