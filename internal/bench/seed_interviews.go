@@ -23,8 +23,8 @@ const (
 	pastInterviewers   = 2
 )
 
-// seedInterviews gives every other in-progress bench candidate the two
-// interviews above, with the company's users as interviewers in turns,
+// seedInterviews gives every other in-progress candidate of each bench
+// position the two interviews above, with the company's users as interviewers in turns,
 // and the scorecards of the past one, showing progress on bar.
 func seedInterviews(ctx context.Context, client *ent.Client, bar *progressbar.ProgressBar) error {
 	users, err := client.User.Query().IDs(ctx)
@@ -36,7 +36,7 @@ func seedInterviews(ctx context.Context, client *ent.Client, bar *progressbar.Pr
 		return fmt.Errorf("seeding scorecard templates: %w", err)
 	}
 	now := time.Now().UTC().Truncate(time.Minute)
-	after, n := "", 0
+	after, n, perPosition := "", 0, map[string]int{}
 	for {
 		cands, err := client.Candidate.Query().
 			Where(candidate.HasPositionWith(position.NameHasPrefix(benchPositionPrefix)), candidate.StatusEQ(candidate.StatusInProgress),
@@ -51,7 +51,7 @@ func seedInterviews(ctx context.Context, client *ent.Client, bar *progressbar.Pr
 		}
 		after = cands[len(cands)-1].ID
 		err = inTx(ctx, client, func(tx *ent.Client) error {
-			return seedInterviewsOf(ctx, tx, cands, users, templates, now, &n)
+			return seedInterviewsOf(ctx, tx, cands, users, templates, now, &n, perPosition)
 		})
 		if err != nil {
 			return fmt.Errorf("seeding interviews after %q: %w", after, err)
@@ -61,14 +61,17 @@ func seedInterviews(ctx context.Context, client *ent.Client, bar *progressbar.Pr
 }
 
 // seedInterviewsOf writes the interviews of every other candidate of
-// cands (counted on by n), their interviewer rows and the past ones'
-// scorecards on the templates (attribute ids by position).
-func seedInterviewsOf(ctx context.Context, tx *ent.Client, cands []*ent.Candidate, users []string, templates map[string][]string, now time.Time, n *int) error {
+// each position among cands (counted on by perPosition; n counts them
+// all), their interviewer rows and the past ones' scorecards on the
+// templates (attribute ids by position).
+func seedInterviewsOf(ctx context.Context, tx *ent.Client, cands []*ent.Candidate, users []string, templates map[string][]string,
+	now time.Time, n *int, perPosition map[string]int) error {
 	var builders []*ent.InterviewCreate
 	var interviewers [][]string
 	for _, c := range cands {
 		*n++
-		if *n%2 == 1 {
+		perPosition[c.PositionID]++
+		if perPosition[c.PositionID]%2 == 1 {
 			continue
 		}
 		past := now.Add(-pastInterviewAgo).Add(time.Duration(*n%600) * time.Minute)
