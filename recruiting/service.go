@@ -91,6 +91,7 @@ func New(d Dependencies) *Service {
 		ScorecardService: &ScorecardService{core: c},
 	}
 	c.RedactEvents()
+	c.RememberReads()
 	return s
 }
 
