@@ -301,7 +301,9 @@ func TestScorecardSubmissionsAreChecked(t *testing.T) {
 
 	// An attribute of another position's template is unknown to this one.
 	var positions struct {
-		Positions struct{ Edges []struct{ Node struct{ ID string } } }
+		Positions struct {
+			Edges []struct{ Node struct{ ID string } }
+		}
 	}
 	s.env.GraphQL(`{ positions(first: 10) { edges { node { id } } } }`, nil).Decode(t, &positions)
 	other := ""
