@@ -41,22 +41,28 @@ func (r *operationReads) remember(v ent.Value) {
 	defer r.mu.Unlock()
 	switch rows := v.(type) {
 	case []*ent.Candidate:
-		r.candidates = keep(r.candidates, rows, func(c *ent.Candidate) string { return c.ID })
+		r.candidates = keep(r.candidates, rows, func(c *ent.Candidate) string { return c.ID }, wholeCandidate)
 	case []*ent.Interview:
-		r.interviews = keep(r.interviews, rows, func(iv *ent.Interview) string { return iv.ID })
+		r.interviews = keep(r.interviews, rows, func(iv *ent.Interview) string { return iv.ID }, func(*ent.Interview) bool { return true })
 	case []*ent.Scorecard:
-		r.scorecards = keep(r.scorecards, rows, func(sc *ent.Scorecard) string { return sc.ID })
+		r.scorecards = keep(r.scorecards, rows, func(sc *ent.Scorecard) string { return sc.ID }, wholeScorecard)
 	}
 }
 
-func keep[T any](into map[string]T, rows []T, id func(T) string) map[string]T {
+// wholeCandidate and wholeScorecard report whether a record was read with
+// the columns the batched fields need: a projection (entgql reads the
+// columns a query selects) may have left them out.
+func wholeCandidate(c *ent.Candidate) bool  { return c.PositionID != "" }
+func wholeScorecard(sc *ent.Scorecard) bool { return sc.UserID != "" }
+
+// keep adds rows to into by id; a record read whole is not replaced by a
+// later projection of it.
+func keep[T any](into map[string]T, rows []T, id func(T) string, whole func(T) bool) map[string]T {
 	if into == nil {
 		into = make(map[string]T, len(rows))
 	}
 	for _, row := range rows {
-		// The first read of a record is kept: a later one may have read
-		// only some of its columns.
-		if _, seen := into[id(row)]; !seen {
+		if kept, seen := into[id(row)]; !seen || !whole(kept) {
 			into[id(row)] = row
 		}
 	}

@@ -191,7 +191,7 @@ func (s *ScorecardService) ScorecardSummary(ctx context.Context, c *ent.Candidat
 	}
 	// A candidate read without its position (a projection) is left for
 	// its own resolution.
-	read := complete(snapshot(reads, &reads.candidates), func(c *ent.Candidate) bool { return c.PositionID != "" })
+	read := complete(snapshot(reads, &reads.candidates), wholeCandidate)
 	return get(&reads.summaries, c.ID, read, func(ids []string) (map[string]*ScorecardSummary, error) {
 		byID := read()
 		byID[c.ID] = c
@@ -244,7 +244,7 @@ func (s *ScorecardService) ScorecardEditable(ctx context.Context, sc *ent.Scorec
 		ok, err := s.editable(ctx, map[string]*ent.Scorecard{sc.ID: sc}, []string{sc.ID})
 		return ok[sc.ID], err
 	}
-	read := complete(snapshot(reads, &reads.scorecards), func(sc *ent.Scorecard) bool { return sc.UserID != "" })
+	read := complete(snapshot(reads, &reads.scorecards), wholeScorecard)
 	return get(&reads.editable, sc.ID, read, func(ids []string) (map[string]bool, error) {
 		byID := read()
 		byID[sc.ID] = sc
