@@ -15,8 +15,7 @@ import (
 
 // ScorecardSummary is the resolver for the scorecardSummary field.
 func (r *candidateResolver) ScorecardSummary(ctx context.Context, obj *ent.Candidate) (*recruiting.ScorecardSummary, error) {
-	sums, err := r.service.ScorecardSummaries(ctx, []*ent.Candidate{obj})
-	return sums[obj.ID], err
+	return r.service.ScorecardSummary(ctx, obj)
 }
 
 // FeedbackDue is the resolver for the feedbackDue field.

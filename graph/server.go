@@ -101,11 +101,7 @@ func NewServer(service *recruiting.Service, limits Limits, sessions Sessions, ex
 	srv.AroundResponses(cacheIntrospection())
 	srv.AroundOperations(requireScopes(recordTypes(schema.Schema())))
 	srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
-		ctx = service.OperationContext(ctx)
-		if op := graphql.GetOperationContext(ctx).Operation; op != nil && op.Operation == ast.Query {
-			ctx = recruiting.WithCandidateBatch(ctx)
-		}
-		return next(ctx)
+		return next(service.OperationContext(ctx))
 	})
 	// Page sizes concern only fields with arguments: registered so, it
 	// leaves fields read straight off their object their fast path

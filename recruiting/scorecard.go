@@ -73,9 +73,6 @@ func (s *ScorecardService) SubmitScorecard(ctx context.Context, in SubmitScoreca
 		return nil, err
 	}
 	v, _ := viewer.FromContext(ctx)
-	if v.UserID == "" {
-		return nil, apierror.New(http.StatusForbidden, CodeNotInterviewer, "a scorecard is submitted by an interviewer: act for a user (a user token, or On-Behalf-Of)")
-	}
 	if err := checkScorecard(&in); err != nil {
 		return nil, err
 	}
@@ -89,10 +86,10 @@ func (s *ScorecardService) SubmitScorecard(ctx context.Context, in SubmitScoreca
 		if err != nil {
 			return fmt.Errorf("locking candidate: %w", err)
 		}
-		if err := s.checkSat(ctx, client, iv, v.UserID); err != nil {
+		if err := s.checkRatings(ctx, client, iv.PositionID, in.Ratings); err != nil {
 			return err
 		}
-		if err := s.checkRatings(ctx, client, iv.PositionID, in.Ratings); err != nil {
+		if err := s.checkSat(ctx, client, iv, v.UserID); err != nil {
 			return err
 		}
 		existing, err := client.Scorecard.Query().Where(scorecard.InterviewID(iv.ID), scorecard.UserID(v.UserID)).Only(ctx)
@@ -147,9 +144,13 @@ func checkScorecard(in *SubmitScorecardInput) error {
 	return apierror.Join(errs...)
 }
 
-// checkSat refuses a user who did not sit interview iv: it must be
-// scheduled (not cancelled), started, and name the user an interviewer.
+// checkSat refuses a user who did not sit interview iv, and an API key
+// acting for no one: iv must name the user an interviewer, be scheduled
+// (not cancelled) and have started.
 func (s *ScorecardService) checkSat(ctx context.Context, client *ent.Client, iv *ent.Interview, userID string) error {
+	if userID == "" {
+		return apierror.New(http.StatusForbidden, CodeNotInterviewer, "a scorecard is an interviewer's: act for a user (a user token, or On-Behalf-Of)")
+	}
 	sat, err := client.InterviewInterviewer.Query().
 		Where(interviewinterviewer.InterviewID(iv.ID), interviewinterviewer.UserID(userID)).Exist(ctx)
 	if err != nil {

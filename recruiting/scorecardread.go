@@ -180,37 +180,104 @@ func (s *ScorecardService) averageRatings(ctx context.Context, cands []*ent.Cand
 	return nil
 }
 
+// ScorecardSummary is c's summary (ScorecardSummaries); nil while the
+// viewer may not read others' feedback on c. Within a GraphQL operation
+// it is loaded for every candidate the operation read, at once.
+func (s *ScorecardService) ScorecardSummary(ctx context.Context, c *ent.Candidate) (*ScorecardSummary, error) {
+	reads := readsOf(ctx)
+	if reads == nil {
+		sums, err := s.ScorecardSummaries(ctx, []*ent.Candidate{c})
+		return sums[c.ID], err
+	}
+	// A candidate read without its position (a projection) is left for
+	// its own resolution.
+	read := complete(snapshot(reads, &reads.candidates), wholeCandidate)
+	return get(&reads.summaries, c.ID, read, func(ids []string) (map[string]*ScorecardSummary, error) {
+		byID := read()
+		byID[c.ID] = c
+		cands := make([]*ent.Candidate, len(ids))
+		for i, id := range ids {
+			cands[i] = byID[id]
+		}
+		return s.ScorecardSummaries(ctx, cands)
+	})
+}
+
 // MyScorecard is the acting user's scorecard on iv; nil when they have
-// none.
+// none. Within a GraphQL operation it is loaded for every interview the
+// operation read, at once.
 func (s *ScorecardService) MyScorecard(ctx context.Context, iv *ent.Interview) (*ent.Scorecard, error) {
 	v, _ := viewer.FromContext(ctx)
 	if v.UserID == "" {
 		return nil, nil
 	}
-	sc, err := s.clientOf(ctx).Scorecard.Query().Where(scorecard.InterviewID(iv.ID), scorecard.UserID(v.UserID)).Only(ctx)
-	if ent.IsNotFound(err) {
-		return nil, nil
+	load := func(ids []string) (map[string]*ent.Scorecard, error) {
+		mine, err := s.clientOf(ctx).Scorecard.Query().Where(scorecard.InterviewIDIn(ids...), scorecard.UserID(v.UserID)).All(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("loading scorecards: %w", err)
+		}
+		out := make(map[string]*ent.Scorecard, len(mine))
+		for _, sc := range mine {
+			out[sc.InterviewID] = sc
+		}
+		return out, nil
 	}
-	if err != nil {
-		return nil, fmt.Errorf("loading scorecard: %w", err)
+	reads := readsOf(ctx)
+	if reads == nil {
+		mine, err := load([]string{iv.ID})
+		return mine[iv.ID], err
 	}
-	return sc, nil
+	return get(&reads.myScorecards, iv.ID, snapshot(reads, &reads.interviews), load)
 }
 
 // ScorecardEditable reports whether the viewer may still change sc: it is
-// theirs and its candidate is in progress at the interview's step.
+// theirs and its candidate is in progress at the interview's step. Within
+// a GraphQL operation it is loaded for every scorecard the operation
+// read, at once.
 func (s *ScorecardService) ScorecardEditable(ctx context.Context, sc *ent.Scorecard) (bool, error) {
 	v, _ := viewer.FromContext(ctx)
 	if v.UserID == "" || sc.UserID != v.UserID || sc.StepID == nil {
 		return false, nil
 	}
-	ok, err := s.clientOf(ctx).Candidate.Query().
-		Where(candidate.ID(sc.CandidateID), candidate.StatusEQ(candidate.StatusInProgress), candidate.CurrentStepID(*sc.StepID)).
-		Exist(ctx)
-	if err != nil {
-		return false, fmt.Errorf("checking the candidate's step: %w", err)
+	reads := readsOf(ctx)
+	if reads == nil {
+		ok, err := s.editable(ctx, map[string]*ent.Scorecard{sc.ID: sc}, []string{sc.ID})
+		return ok[sc.ID], err
 	}
-	return ok, nil
+	read := complete(snapshot(reads, &reads.scorecards), wholeScorecard)
+	return get(&reads.editable, sc.ID, read, func(ids []string) (map[string]bool, error) {
+		byID := read()
+		byID[sc.ID] = sc
+		return s.editable(ctx, byID, ids)
+	})
+}
+
+// editable reports, for each of ids (scorecards of byID), whether the
+// viewer may still change it, in one query.
+func (s *ScorecardService) editable(ctx context.Context, byID map[string]*ent.Scorecard, ids []string) (map[string]bool, error) {
+	v, _ := viewer.FromContext(ctx)
+	var cands []string
+	for _, id := range ids {
+		if sc := byID[id]; sc.UserID == v.UserID && sc.StepID != nil {
+			cands = append(cands, sc.CandidateID)
+		}
+	}
+	at, err := s.clientOf(ctx).Candidate.Query().
+		Where(candidate.IDIn(cands...), candidate.StatusEQ(candidate.StatusInProgress)).
+		All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("checking the candidates' steps: %w", err)
+	}
+	out := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		sc := byID[id]
+		for _, c := range at {
+			if c.ID == sc.CandidateID && sc.UserID == v.UserID && atStep(c, sc) {
+				out[id] = true
+			}
+		}
+	}
+	return out, nil
 }
 
 // FeedbackDue is the query of the interviews the acting user owes

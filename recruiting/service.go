@@ -91,7 +91,7 @@ func New(d Dependencies) *Service {
 		ScorecardService: &ScorecardService{core: c},
 	}
 	c.RedactEvents()
-	c.batchLoadedCandidates()
+	c.RememberReads()
 	return s
 }
 
