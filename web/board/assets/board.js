@@ -4,9 +4,8 @@
 // mutations over HTTP, and the positionPipeline and candidateActivities
 // subscriptions over a WebSocket, so a change made anywhere shows here:
 // a candidate's event, or one of its interviews or scorecards, redraws that
-// one card. The
-// server decides what the person may see and do; the page only shows its
-// answers, errors included.
+// one card. The server decides what the person may see and do; the page
+// only shows its answers, errors included.
 import { Live } from './gqlws.js';
 
 const tokenKey = 'hiregraph.board.token';
@@ -289,7 +288,8 @@ const cardQuery = `query Card($id: ID!, $now: Time!) {
 ${cardFields}`;
 
 // onBoardEvent redraws what an event changed: an event about a candidate,
-// or about one of its interviews (whose data names the candidate),
+// or about one of its interviews or scorecards (whose data names the
+// candidate),
 // re-reads that candidate alone and puts its card where the server has
 // it; any other reads the board again.
 function onBoardEvent(payload) {
