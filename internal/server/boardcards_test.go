@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"regexp"
 	"testing"
 	"time"
 )
@@ -125,18 +124,10 @@ func TestBoardCardsLoadInConstantStatements(t *testing.T) {
 	if len(want) != 0 || cards < 3 {
 		t.Fatalf("the board shows %d cards, missing %v", cards, want)
 	}
-	count := map[string]int{}
-	for table, pattern := range map[string]string{
+	count := statementsPerTable(statements, map[string]string{
 		"interviews": "FROM [\"`]interviews[\"`]",
 		"scorecards": "FROM [\"`]scorecards[\"`]",
-	} {
-		re := regexp.MustCompile(pattern)
-		for _, q := range statements {
-			if re.MatchString(q.text) {
-				count[table]++
-			}
-		}
-	}
+	})
 	if count["interviews"] != 1 || count["scorecards"] != 1 {
 		t.Errorf("statements per table %v for %d cards, want one of interviews and one of scorecards; all:\n%v", count, cards, statements)
 	}

@@ -554,6 +554,19 @@ $('reject-form').addEventListener('submit', async (e) => {
   if (near) near.focus();
 });
 
+// failInDialog shows err in the open dialog name (interview, scorecard),
+// which stays open with what was typed, so a busy interviewer or a time
+// in the past can be changed and sent again; a token the server no longer
+// takes closes it and signs out.
+function failInDialog(name, err) {
+  if (err.status === 401) {
+    $(`${name}-dialog`).close();
+    showError(err);
+    return;
+  }
+  $(`${name}-error`).textContent = err.code ? `${err.message} (${err.code})` : err.message;
+}
+
 // ---- Scheduling an interview ----
 
 const teamQuery = `query Team($id: ID!) {
@@ -628,14 +641,7 @@ $('interview-form').addEventListener('submit', async (e) => {
     say(`Interview with ${name} scheduled for ${when(iv.timeStart, iv.timeZone)}.`);
     await refreshCard(id);
   } catch (err) {
-    // The dialog stays open with what was typed, so a busy interviewer
-    // or a time in the past can be changed and sent again.
-    if (err.status === 401) {
-      $('interview-dialog').close();
-      showError(err);
-    } else {
-      $('interview-error').textContent = err.code ? `${err.message} (${err.code})` : err.message;
-    }
+    failInDialog('interview', err);
   } finally {
     $('interview-confirm').disabled = false;
   }
@@ -712,12 +718,7 @@ $('scorecard-form').addEventListener('submit', async (e) => {
     say(`Scorecard for ${name} submitted: ${recommendationLabels[picked.value]}.`);
     await refreshCard(id);
   } catch (err) {
-    if (err.status === 401) {
-      $('scorecard-dialog').close();
-      showError(err);
-    } else {
-      $('scorecard-error').textContent = err.code ? `${err.message} (${err.code})` : err.message;
-    }
+    failInDialog('scorecard', err);
   } finally {
     $('scorecard-confirm').disabled = false;
   }
