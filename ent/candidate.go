@@ -91,6 +91,8 @@ type CandidateEdges struct {
 	CurrentStep *PipelineStep `json:"current_step,omitempty"`
 	// The candidate's interviews.
 	Interviews []*Interview `json:"interviews,omitempty"`
+	// The interviewers' scorecards on the candidate; blind: a user sees others' only after submitting their own, unless they may see all feedback.
+	Scorecards []*Scorecard `json:"scorecards,omitempty"`
 	// Every step the candidate has been in, with when it entered and left.
 	StepHistory []*CandidateStep `json:"step_history,omitempty"`
 	// Why the candidate was rejected; null unless rejected.
@@ -101,9 +103,9 @@ type CandidateEdges struct {
 	HiredOpening *Opening `json:"hired_opening,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [17]bool
+	loadedTypes [18]bool
 	// totalCount holds the count of the edges above.
-	totalCount [15]map[string]int
+	totalCount [16]map[string]int
 
 	namedNotes           map[string][]*Note
 	namedConversations   map[string][]*Conversation
@@ -114,6 +116,7 @@ type CandidateEdges struct {
 	namedFiles           map[string][]*CandidateFile
 	namedActivities      map[string][]*Activity
 	namedInterviews      map[string][]*Interview
+	namedScorecards      map[string][]*Scorecard
 	namedStepHistory     map[string][]*CandidateStep
 	namedAssignees       map[string][]*User
 }
@@ -243,10 +246,19 @@ func (e CandidateEdges) InterviewsOrErr() ([]*Interview, error) {
 	return nil, &NotLoadedError{edge: "interviews"}
 }
 
+// ScorecardsOrErr returns the Scorecards value or an error if the edge
+// was not loaded in eager-loading.
+func (e CandidateEdges) ScorecardsOrErr() ([]*Scorecard, error) {
+	if e.loadedTypes[13] {
+		return e.Scorecards, nil
+	}
+	return nil, &NotLoadedError{edge: "scorecards"}
+}
+
 // StepHistoryOrErr returns the StepHistory value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) StepHistoryOrErr() ([]*CandidateStep, error) {
-	if e.loadedTypes[13] {
+	if e.loadedTypes[14] {
 		return e.StepHistory, nil
 	}
 	return nil, &NotLoadedError{edge: "step_history"}
@@ -257,7 +269,7 @@ func (e CandidateEdges) StepHistoryOrErr() ([]*CandidateStep, error) {
 func (e CandidateEdges) RejectionReasonOrErr() (*RejectionReason, error) {
 	if e.RejectionReason != nil {
 		return e.RejectionReason, nil
-	} else if e.loadedTypes[14] {
+	} else if e.loadedTypes[15] {
 		return nil, &NotFoundError{label: rejectionreason.Label}
 	}
 	return nil, &NotLoadedError{edge: "rejection_reason"}
@@ -266,7 +278,7 @@ func (e CandidateEdges) RejectionReasonOrErr() (*RejectionReason, error) {
 // AssigneesOrErr returns the Assignees value or an error if the edge
 // was not loaded in eager-loading.
 func (e CandidateEdges) AssigneesOrErr() ([]*User, error) {
-	if e.loadedTypes[15] {
+	if e.loadedTypes[16] {
 		return e.Assignees, nil
 	}
 	return nil, &NotLoadedError{edge: "assignees"}
@@ -277,7 +289,7 @@ func (e CandidateEdges) AssigneesOrErr() ([]*User, error) {
 func (e CandidateEdges) HiredOpeningOrErr() (*Opening, error) {
 	if e.HiredOpening != nil {
 		return e.HiredOpening, nil
-	} else if e.loadedTypes[16] {
+	} else if e.loadedTypes[17] {
 		return nil, &NotFoundError{label: opening.Label}
 	}
 	return nil, &NotLoadedError{edge: "hired_opening"}
@@ -499,6 +511,11 @@ func (_m *Candidate) QueryCurrentStep() *PipelineStepQuery {
 // QueryInterviews queries the "interviews" edge of the Candidate entity.
 func (_m *Candidate) QueryInterviews() *InterviewQuery {
 	return NewCandidateClient(_m.config).QueryInterviews(_m)
+}
+
+// QueryScorecards queries the "scorecards" edge of the Candidate entity.
+func (_m *Candidate) QueryScorecards() *ScorecardQuery {
+	return NewCandidateClient(_m.config).QueryScorecards(_m)
 }
 
 // QueryStepHistory queries the "step_history" edge of the Candidate entity.
@@ -881,6 +898,30 @@ func (_m *Candidate) appendNamedInterviews(name string, edges ...*Interview) {
 		_m.Edges.namedInterviews[name] = []*Interview{}
 	} else {
 		_m.Edges.namedInterviews[name] = append(_m.Edges.namedInterviews[name], edges...)
+	}
+}
+
+// NamedScorecards returns the Scorecards named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Candidate) NamedScorecards(name string) ([]*Scorecard, error) {
+	if _m.Edges.namedScorecards == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedScorecards[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Candidate) appendNamedScorecards(name string, edges ...*Scorecard) {
+	if _m.Edges.namedScorecards == nil {
+		_m.Edges.namedScorecards = make(map[string][]*Scorecard)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedScorecards[name] = []*Scorecard{}
+	} else {
+		_m.Edges.namedScorecards[name] = append(_m.Edges.namedScorecards[name], edges...)
 	}
 }
 

@@ -29,6 +29,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
@@ -384,6 +385,21 @@ func (_c *CandidateCreate) AddInterviews(v ...*Interview) *CandidateCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddInterviewIDs(ids...)
+}
+
+// AddScorecardIDs adds the "scorecards" edge to the Scorecard entity by IDs.
+func (_c *CandidateCreate) AddScorecardIDs(ids ...string) *CandidateCreate {
+	_c.mutation.AddScorecardIDs(ids...)
+	return _c
+}
+
+// AddScorecards adds the "scorecards" edges to the Scorecard entity.
+func (_c *CandidateCreate) AddScorecards(v ...*Scorecard) *CandidateCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddScorecardIDs(ids...)
 }
 
 // AddStepHistoryIDs adds the "step_history" edge to the CandidateStep entity by IDs.
@@ -864,6 +880,22 @@ func (_c *CandidateCreate) createSpec() (*Candidate, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ScorecardsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.ScorecardsTable,
+			Columns: []string{candidate.ScorecardsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecard.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -31,6 +31,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 
@@ -57,6 +58,7 @@ type CandidateQuery struct {
 	withActivities           *ActivityQuery
 	withCurrentStep          *PipelineStepQuery
 	withInterviews           *InterviewQuery
+	withScorecards           *ScorecardQuery
 	withStepHistory          *CandidateStepQuery
 	withRejectionReason      *RejectionReasonQuery
 	withAssignees            *UserQuery
@@ -72,6 +74,7 @@ type CandidateQuery struct {
 	withNamedFiles           map[string]*CandidateFileQuery
 	withNamedActivities      map[string]*ActivityQuery
 	withNamedInterviews      map[string]*InterviewQuery
+	withNamedScorecards      map[string]*ScorecardQuery
 	withNamedStepHistory     map[string]*CandidateStepQuery
 	withNamedAssignees       map[string]*UserQuery
 	// perParent, when set, loads the query as a nested connection: the first
@@ -399,6 +402,28 @@ func (_q *CandidateQuery) QueryInterviews() *InterviewQuery {
 	return query
 }
 
+// QueryScorecards chains the current query on the "scorecards" edge.
+func (_q *CandidateQuery) QueryScorecards() *ScorecardQuery {
+	query := (&ScorecardClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, selector),
+			sqlgraph.To(scorecard.Table, scorecard.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.ScorecardsTable, candidate.ScorecardsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // QueryStepHistory chains the current query on the "step_history" edge.
 func (_q *CandidateQuery) QueryStepHistory() *CandidateStepQuery {
 	query := (&CandidateStepClient{config: _q.config}).Query()
@@ -692,6 +717,7 @@ func (_q *CandidateQuery) Clone() *CandidateQuery {
 		withActivities:      _q.withActivities.Clone(),
 		withCurrentStep:     _q.withCurrentStep.Clone(),
 		withInterviews:      _q.withInterviews.Clone(),
+		withScorecards:      _q.withScorecards.Clone(),
 		withStepHistory:     _q.withStepHistory.Clone(),
 		withRejectionReason: _q.withRejectionReason.Clone(),
 		withAssignees:       _q.withAssignees.Clone(),
@@ -846,6 +872,17 @@ func (_q *CandidateQuery) WithInterviews(opts ...func(*InterviewQuery)) *Candida
 	return _q
 }
 
+// WithScorecards tells the query-builder to eager-load the nodes that are connected to
+// the "scorecards" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithScorecards(opts ...func(*ScorecardQuery)) *CandidateQuery {
+	query := (&ScorecardClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withScorecards = query
+	return _q
+}
+
 // WithStepHistory tells the query-builder to eager-load the nodes that are connected to
 // the "step_history" edge. The optional arguments are used to configure the query builder of the edge.
 func (_q *CandidateQuery) WithStepHistory(opts ...func(*CandidateStepQuery)) *CandidateQuery {
@@ -974,7 +1011,7 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 	var (
 		nodes       = []*Candidate{}
 		_spec       = _q.querySpec()
-		loadedTypes = [17]bool{
+		loadedTypes = [18]bool{
 			_q.withCompany != nil,
 			_q.withPerson != nil,
 			_q.withPosition != nil,
@@ -988,6 +1025,7 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 			_q.withActivities != nil,
 			_q.withCurrentStep != nil,
 			_q.withInterviews != nil,
+			_q.withScorecards != nil,
 			_q.withStepHistory != nil,
 			_q.withRejectionReason != nil,
 			_q.withAssignees != nil,
@@ -1106,6 +1144,13 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 			return nil, err
 		}
 	}
+	if query := _q.withScorecards; query != nil {
+		if err := _q.loadScorecards(ctx, query, nodes,
+			func(n *Candidate) { n.Edges.Scorecards = []*Scorecard{} },
+			func(n *Candidate, e *Scorecard) { n.Edges.Scorecards = append(n.Edges.Scorecards, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withStepHistory; query != nil {
 		if err := _q.loadStepHistory(ctx, query, nodes,
 			func(n *Candidate) { n.Edges.StepHistory = []*CandidateStep{} },
@@ -1219,6 +1264,17 @@ func (_q *CandidateQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Ca
 		if err := load(ctx, query, nodes,
 			func(n *Candidate) { n.appendNamedInterviews(name) },
 			func(n *Candidate, e *Interview) { n.appendNamedInterviews(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedScorecards {
+		load := _q.loadScorecards
+		if query.perParent != nil {
+			load = _q.loadScorecardsPerParent
+		}
+		if err := load(ctx, query, nodes,
+			func(n *Candidate) { n.appendNamedScorecards(name) },
+			func(n *Candidate, e *Scorecard) { n.appendNamedScorecards(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1627,6 +1683,36 @@ func (_q *CandidateQuery) loadInterviews(ctx context.Context, query *InterviewQu
 	}
 	query.Where(predicate.Interview(func(s *sql.Selector) {
 		s.Where(perparent.In(s.C(candidate.InterviewsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *CandidateQuery) loadScorecards(ctx context.Context, query *ScorecardQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *Scorecard)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Candidate)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(scorecard.FieldCandidateID)
+	}
+	query.Where(predicate.Scorecard(func(s *sql.Selector) {
+		s.Where(perparent.In(s.C(candidate.ScorecardsColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -2061,6 +2147,20 @@ func (_q *CandidateQuery) WithNamedInterviews(name string, opts ...func(*Intervi
 	return _q
 }
 
+// WithNamedScorecards tells the query-builder to eager-load the nodes that are connected to the "scorecards"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *CandidateQuery) WithNamedScorecards(name string, opts ...func(*ScorecardQuery)) *CandidateQuery {
+	query := (&ScorecardClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedScorecards == nil {
+		_q.withNamedScorecards = make(map[string]*ScorecardQuery)
+	}
+	_q.withNamedScorecards[name] = query
+	return _q
+}
+
 // WithNamedStepHistory tells the query-builder to eager-load the nodes that are connected to the "step_history"
 // edge with the given name. The optional arguments are used to configure the query builder of the edge.
 func (_q *CandidateQuery) WithNamedStepHistory(name string, opts ...func(*CandidateStepQuery)) *CandidateQuery {
@@ -2264,6 +2364,35 @@ func (_q *CandidateQuery) loadInterviewsPerParent(ctx context.Context, query *In
 	}
 	if len(query.ctx.Fields) > 0 {
 		query.ctx.AppendFieldOnce(interview.FieldCandidateID)
+	}
+	query.perParent.Parents = ids
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CandidateID
+		node, ok := byID[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "candidate_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+
+// loadScorecardsPerParent loads the first rows of each node's scorecards in
+// one statement (see package perparent).
+func (_q *CandidateQuery) loadScorecardsPerParent(ctx context.Context, query *ScorecardQuery, nodes []*Candidate, init func(*Candidate), assign func(*Candidate, *Scorecard)) error {
+	ids := make([]string, len(nodes))
+	byID := make(map[string]*Candidate, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+		byID[n.ID] = n
+		init(n)
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(scorecard.FieldCandidateID)
 	}
 	query.perParent.Parents = ids
 	neighbors, err := query.All(ctx)

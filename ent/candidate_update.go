@@ -27,6 +27,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
@@ -371,6 +372,21 @@ func (_u *CandidateUpdate) AddInterviews(v ...*Interview) *CandidateUpdate {
 	return _u.AddInterviewIDs(ids...)
 }
 
+// AddScorecardIDs adds the "scorecards" edge to the Scorecard entity by IDs.
+func (_u *CandidateUpdate) AddScorecardIDs(ids ...string) *CandidateUpdate {
+	_u.mutation.AddScorecardIDs(ids...)
+	return _u
+}
+
+// AddScorecards adds the "scorecards" edges to the Scorecard entity.
+func (_u *CandidateUpdate) AddScorecards(v ...*Scorecard) *CandidateUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddScorecardIDs(ids...)
+}
+
 // AddStepHistoryIDs adds the "step_history" edge to the CandidateStep entity by IDs.
 func (_u *CandidateUpdate) AddStepHistoryIDs(ids ...string) *CandidateUpdate {
 	_u.mutation.AddStepHistoryIDs(ids...)
@@ -609,6 +625,27 @@ func (_u *CandidateUpdate) RemoveInterviews(v ...*Interview) *CandidateUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveInterviewIDs(ids...)
+}
+
+// ClearScorecards clears all "scorecards" edges to the Scorecard entity.
+func (_u *CandidateUpdate) ClearScorecards() *CandidateUpdate {
+	_u.mutation.ClearScorecards()
+	return _u
+}
+
+// RemoveScorecardIDs removes the "scorecards" edge to Scorecard entities by IDs.
+func (_u *CandidateUpdate) RemoveScorecardIDs(ids ...string) *CandidateUpdate {
+	_u.mutation.RemoveScorecardIDs(ids...)
+	return _u
+}
+
+// RemoveScorecards removes "scorecards" edges to Scorecard entities.
+func (_u *CandidateUpdate) RemoveScorecards(v ...*Scorecard) *CandidateUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveScorecardIDs(ids...)
 }
 
 // ClearStepHistory clears all "step_history" edges to the CandidateStep entity.
@@ -1216,6 +1253,51 @@ func (_u *CandidateUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.ScorecardsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.ScorecardsTable,
+			Columns: []string{candidate.ScorecardsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecard.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedScorecardsIDs(); len(nodes) > 0 && !_u.mutation.ScorecardsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.ScorecardsTable,
+			Columns: []string{candidate.ScorecardsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecard.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ScorecardsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.ScorecardsTable,
+			Columns: []string{candidate.ScorecardsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecard.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _u.mutation.StepHistoryCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -1712,6 +1794,21 @@ func (_u *CandidateUpdateOne) AddInterviews(v ...*Interview) *CandidateUpdateOne
 	return _u.AddInterviewIDs(ids...)
 }
 
+// AddScorecardIDs adds the "scorecards" edge to the Scorecard entity by IDs.
+func (_u *CandidateUpdateOne) AddScorecardIDs(ids ...string) *CandidateUpdateOne {
+	_u.mutation.AddScorecardIDs(ids...)
+	return _u
+}
+
+// AddScorecards adds the "scorecards" edges to the Scorecard entity.
+func (_u *CandidateUpdateOne) AddScorecards(v ...*Scorecard) *CandidateUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddScorecardIDs(ids...)
+}
+
 // AddStepHistoryIDs adds the "step_history" edge to the CandidateStep entity by IDs.
 func (_u *CandidateUpdateOne) AddStepHistoryIDs(ids ...string) *CandidateUpdateOne {
 	_u.mutation.AddStepHistoryIDs(ids...)
@@ -1950,6 +2047,27 @@ func (_u *CandidateUpdateOne) RemoveInterviews(v ...*Interview) *CandidateUpdate
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveInterviewIDs(ids...)
+}
+
+// ClearScorecards clears all "scorecards" edges to the Scorecard entity.
+func (_u *CandidateUpdateOne) ClearScorecards() *CandidateUpdateOne {
+	_u.mutation.ClearScorecards()
+	return _u
+}
+
+// RemoveScorecardIDs removes the "scorecards" edge to Scorecard entities by IDs.
+func (_u *CandidateUpdateOne) RemoveScorecardIDs(ids ...string) *CandidateUpdateOne {
+	_u.mutation.RemoveScorecardIDs(ids...)
+	return _u
+}
+
+// RemoveScorecards removes "scorecards" edges to Scorecard entities.
+func (_u *CandidateUpdateOne) RemoveScorecards(v ...*Scorecard) *CandidateUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveScorecardIDs(ids...)
 }
 
 // ClearStepHistory clears all "step_history" edges to the CandidateStep entity.
@@ -2580,6 +2698,51 @@ func (_u *CandidateUpdateOne) sqlSave(ctx context.Context) (_node *Candidate, er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ScorecardsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.ScorecardsTable,
+			Columns: []string{candidate.ScorecardsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecard.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedScorecardsIDs(); len(nodes) > 0 && !_u.mutation.ScorecardsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.ScorecardsTable,
+			Columns: []string{candidate.ScorecardsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecard.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ScorecardsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.ScorecardsTable,
+			Columns: []string{candidate.ScorecardsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecard.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -45,6 +45,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/role"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
+	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
+	"github.com/hiregraph/hiregraph/ent/scorecardrating"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
@@ -120,6 +123,12 @@ type Client struct {
 	RejectionReason *RejectionReasonClient
 	// Role is the client for interacting with the Role builders.
 	Role *RoleClient
+	// Scorecard is the client for interacting with the Scorecard builders.
+	Scorecard *ScorecardClient
+	// ScorecardAttribute is the client for interacting with the ScorecardAttribute builders.
+	ScorecardAttribute *ScorecardAttributeClient
+	// ScorecardRating is the client for interacting with the ScorecardRating builders.
+	ScorecardRating *ScorecardRatingClient
 	// TestSubmission is the client for interacting with the TestSubmission builders.
 	TestSubmission *TestSubmissionClient
 	// User is the client for interacting with the User builders.
@@ -170,6 +179,9 @@ func (c *Client) init() {
 	c.RateLimitBucket = NewRateLimitBucketClient(c.config)
 	c.RejectionReason = NewRejectionReasonClient(c.config)
 	c.Role = NewRoleClient(c.config)
+	c.Scorecard = NewScorecardClient(c.config)
+	c.ScorecardAttribute = NewScorecardAttributeClient(c.config)
+	c.ScorecardRating = NewScorecardRatingClient(c.config)
 	c.TestSubmission = NewTestSubmissionClient(c.config)
 	c.User = NewUserClient(c.config)
 	c.WebhookAttempt = NewWebhookAttemptClient(c.config)
@@ -298,6 +310,9 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		RateLimitBucket:      NewRateLimitBucketClient(cfg),
 		RejectionReason:      NewRejectionReasonClient(cfg),
 		Role:                 NewRoleClient(cfg),
+		Scorecard:            NewScorecardClient(cfg),
+		ScorecardAttribute:   NewScorecardAttributeClient(cfg),
+		ScorecardRating:      NewScorecardRatingClient(cfg),
 		TestSubmission:       NewTestSubmissionClient(cfg),
 		User:                 NewUserClient(cfg),
 		WebhookAttempt:       NewWebhookAttemptClient(cfg),
@@ -353,6 +368,9 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		RateLimitBucket:      NewRateLimitBucketClient(cfg),
 		RejectionReason:      NewRejectionReasonClient(cfg),
 		Role:                 NewRoleClient(cfg),
+		Scorecard:            NewScorecardClient(cfg),
+		ScorecardAttribute:   NewScorecardAttributeClient(cfg),
+		ScorecardRating:      NewScorecardRatingClient(cfg),
 		TestSubmission:       NewTestSubmissionClient(cfg),
 		User:                 NewUserClient(cfg),
 		WebhookAttempt:       NewWebhookAttemptClient(cfg),
@@ -392,7 +410,8 @@ func (c *Client) Use(hooks ...Hook) {
 		c.Interview, c.InterviewInterviewer, c.Location, c.Message, c.MessageTemplate,
 		c.Note, c.Offer, c.OfferLetter, c.OfferVersion, c.Opening, c.Person,
 		c.PersonExport, c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
-		c.RejectionReason, c.Role, c.TestSubmission, c.User, c.WebhookAttempt,
+		c.RejectionReason, c.Role, c.Scorecard, c.ScorecardAttribute,
+		c.ScorecardRating, c.TestSubmission, c.User, c.WebhookAttempt,
 		c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
@@ -409,7 +428,8 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.Interview, c.InterviewInterviewer, c.Location, c.Message, c.MessageTemplate,
 		c.Note, c.Offer, c.OfferLetter, c.OfferVersion, c.Opening, c.Person,
 		c.PersonExport, c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
-		c.RejectionReason, c.Role, c.TestSubmission, c.User, c.WebhookAttempt,
+		c.RejectionReason, c.Role, c.Scorecard, c.ScorecardAttribute,
+		c.ScorecardRating, c.TestSubmission, c.User, c.WebhookAttempt,
 		c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
@@ -483,6 +503,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.RejectionReason.mutate(ctx, m)
 	case *RoleMutation:
 		return c.Role.mutate(ctx, m)
+	case *ScorecardMutation:
+		return c.Scorecard.mutate(ctx, m)
+	case *ScorecardAttributeMutation:
+		return c.ScorecardAttribute.mutate(ctx, m)
+	case *ScorecardRatingMutation:
+		return c.ScorecardRating.mutate(ctx, m)
 	case *TestSubmissionMutation:
 		return c.TestSubmission.mutate(ctx, m)
 	case *UserMutation:
@@ -1505,6 +1531,22 @@ func (c *CandidateClient) QueryInterviews(_m *Candidate) *InterviewQuery {
 			sqlgraph.From(candidate.Table, candidate.FieldID, id),
 			sqlgraph.To(interview.Table, interview.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, candidate.InterviewsTable, candidate.InterviewsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryScorecards queries the scorecards edge of a Candidate.
+func (c *CandidateClient) QueryScorecards(_m *Candidate) *ScorecardQuery {
+	query := (&ScorecardClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(candidate.Table, candidate.FieldID, id),
+			sqlgraph.To(scorecard.Table, scorecard.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, candidate.ScorecardsTable, candidate.ScorecardsColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -3236,6 +3278,22 @@ func (c *InterviewClient) QueryInterviewers(_m *Interview) *UserQuery {
 			sqlgraph.From(interview.Table, interview.FieldID, id),
 			sqlgraph.To(user.Table, user.FieldID),
 			sqlgraph.Edge(sqlgraph.M2M, false, interview.InterviewersTable, interview.InterviewersPrimaryKey...),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryScorecards queries the scorecards edge of a Interview.
+func (c *InterviewClient) QueryScorecards(_m *Interview) *ScorecardQuery {
+	query := (&ScorecardClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(interview.Table, interview.FieldID, id),
+			sqlgraph.To(scorecard.Table, scorecard.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, interview.ScorecardsTable, interview.ScorecardsColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -5652,6 +5710,22 @@ func (c *PositionClient) QueryInterviews(_m *Position) *InterviewQuery {
 	return query
 }
 
+// QueryScorecardAttributes queries the scorecard_attributes edge of a Position.
+func (c *PositionClient) QueryScorecardAttributes(_m *Position) *ScorecardAttributeQuery {
+	query := (&ScorecardAttributeClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(position.Table, position.FieldID, id),
+			sqlgraph.To(scorecardattribute.Table, scorecardattribute.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, position.ScorecardAttributesTable, position.ScorecardAttributesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // QueryActivities queries the activities edge of a Position.
 func (c *PositionClient) QueryActivities(_m *Position) *ActivityQuery {
 	query := (&ActivityClient{config: c.config}).Query()
@@ -6342,6 +6416,587 @@ func (c *RoleClient) mutate(ctx context.Context, m *RoleMutation) (Value, error)
 		return (&RoleDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Role mutation op: %q", m.Op())
+	}
+}
+
+// ScorecardClient is a client for the Scorecard schema.
+type ScorecardClient struct {
+	config
+}
+
+// NewScorecardClient returns a client for the Scorecard from the given config.
+func NewScorecardClient(c config) *ScorecardClient {
+	return &ScorecardClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `scorecard.Hooks(f(g(h())))`.
+func (c *ScorecardClient) Use(hooks ...Hook) {
+	c.hooks.Scorecard = append(c.hooks.Scorecard, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `scorecard.Intercept(f(g(h())))`.
+func (c *ScorecardClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Scorecard = append(c.inters.Scorecard, interceptors...)
+}
+
+// Create returns a builder for creating a Scorecard entity.
+func (c *ScorecardClient) Create() *ScorecardCreate {
+	mutation := newScorecardMutation(c.config, OpCreate)
+	return &ScorecardCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Scorecard entities.
+func (c *ScorecardClient) CreateBulk(builders ...*ScorecardCreate) *ScorecardCreateBulk {
+	return &ScorecardCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ScorecardClient) MapCreateBulk(slice any, setFunc func(*ScorecardCreate, int)) *ScorecardCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ScorecardCreateBulk{err: fmt.Errorf("calling to ScorecardClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ScorecardCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ScorecardCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Scorecard.
+func (c *ScorecardClient) Update() *ScorecardUpdate {
+	mutation := newScorecardMutation(c.config, OpUpdate)
+	return &ScorecardUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ScorecardClient) UpdateOne(_m *Scorecard) *ScorecardUpdateOne {
+	mutation := newScorecardMutation(c.config, OpUpdateOne, withScorecard(_m))
+	return &ScorecardUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ScorecardClient) UpdateOneID(id string) *ScorecardUpdateOne {
+	mutation := newScorecardMutation(c.config, OpUpdateOne, withScorecardID(id))
+	return &ScorecardUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Scorecard.
+func (c *ScorecardClient) Delete() *ScorecardDelete {
+	mutation := newScorecardMutation(c.config, OpDelete)
+	return &ScorecardDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ScorecardClient) DeleteOne(_m *Scorecard) *ScorecardDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ScorecardClient) DeleteOneID(id string) *ScorecardDeleteOne {
+	builder := c.Delete().Where(scorecard.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ScorecardDeleteOne{builder}
+}
+
+// Query returns a query builder for Scorecard.
+func (c *ScorecardClient) Query() *ScorecardQuery {
+	return &ScorecardQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeScorecard},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Scorecard entity by its id.
+func (c *ScorecardClient) Get(ctx context.Context, id string) (*Scorecard, error) {
+	return c.Query().Where(scorecard.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ScorecardClient) GetX(ctx context.Context, id string) *Scorecard {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a Scorecard.
+func (c *ScorecardClient) QueryCompany(_m *Scorecard) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(scorecard.Table, scorecard.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, scorecard.CompanyTable, scorecard.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryInterview queries the interview edge of a Scorecard.
+func (c *ScorecardClient) QueryInterview(_m *Scorecard) *InterviewQuery {
+	query := (&InterviewClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(scorecard.Table, scorecard.FieldID, id),
+			sqlgraph.To(interview.Table, interview.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, scorecard.InterviewTable, scorecard.InterviewColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryInterviewer queries the interviewer edge of a Scorecard.
+func (c *ScorecardClient) QueryInterviewer(_m *Scorecard) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(scorecard.Table, scorecard.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, scorecard.InterviewerTable, scorecard.InterviewerColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryCandidate queries the candidate edge of a Scorecard.
+func (c *ScorecardClient) QueryCandidate(_m *Scorecard) *CandidateQuery {
+	query := (&CandidateClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(scorecard.Table, scorecard.FieldID, id),
+			sqlgraph.To(candidate.Table, candidate.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, scorecard.CandidateTable, scorecard.CandidateColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryStep queries the step edge of a Scorecard.
+func (c *ScorecardClient) QueryStep(_m *Scorecard) *PipelineStepQuery {
+	query := (&PipelineStepClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(scorecard.Table, scorecard.FieldID, id),
+			sqlgraph.To(pipelinestep.Table, pipelinestep.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, scorecard.StepTable, scorecard.StepColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryRatings queries the ratings edge of a Scorecard.
+func (c *ScorecardClient) QueryRatings(_m *Scorecard) *ScorecardRatingQuery {
+	query := (&ScorecardRatingClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(scorecard.Table, scorecard.FieldID, id),
+			sqlgraph.To(scorecardrating.Table, scorecardrating.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, scorecard.RatingsTable, scorecard.RatingsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ScorecardClient) Hooks() []Hook {
+	hooks := c.hooks.Scorecard
+	return append(hooks[:len(hooks):len(hooks)], scorecard.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ScorecardClient) Interceptors() []Interceptor {
+	inters := c.inters.Scorecard
+	return append(inters[:len(inters):len(inters)], scorecard.Interceptors[:]...)
+}
+
+func (c *ScorecardClient) mutate(ctx context.Context, m *ScorecardMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ScorecardCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ScorecardUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ScorecardUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ScorecardDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Scorecard mutation op: %q", m.Op())
+	}
+}
+
+// ScorecardAttributeClient is a client for the ScorecardAttribute schema.
+type ScorecardAttributeClient struct {
+	config
+}
+
+// NewScorecardAttributeClient returns a client for the ScorecardAttribute from the given config.
+func NewScorecardAttributeClient(c config) *ScorecardAttributeClient {
+	return &ScorecardAttributeClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `scorecardattribute.Hooks(f(g(h())))`.
+func (c *ScorecardAttributeClient) Use(hooks ...Hook) {
+	c.hooks.ScorecardAttribute = append(c.hooks.ScorecardAttribute, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `scorecardattribute.Intercept(f(g(h())))`.
+func (c *ScorecardAttributeClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ScorecardAttribute = append(c.inters.ScorecardAttribute, interceptors...)
+}
+
+// Create returns a builder for creating a ScorecardAttribute entity.
+func (c *ScorecardAttributeClient) Create() *ScorecardAttributeCreate {
+	mutation := newScorecardAttributeMutation(c.config, OpCreate)
+	return &ScorecardAttributeCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ScorecardAttribute entities.
+func (c *ScorecardAttributeClient) CreateBulk(builders ...*ScorecardAttributeCreate) *ScorecardAttributeCreateBulk {
+	return &ScorecardAttributeCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ScorecardAttributeClient) MapCreateBulk(slice any, setFunc func(*ScorecardAttributeCreate, int)) *ScorecardAttributeCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ScorecardAttributeCreateBulk{err: fmt.Errorf("calling to ScorecardAttributeClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ScorecardAttributeCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ScorecardAttributeCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ScorecardAttribute.
+func (c *ScorecardAttributeClient) Update() *ScorecardAttributeUpdate {
+	mutation := newScorecardAttributeMutation(c.config, OpUpdate)
+	return &ScorecardAttributeUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ScorecardAttributeClient) UpdateOne(_m *ScorecardAttribute) *ScorecardAttributeUpdateOne {
+	mutation := newScorecardAttributeMutation(c.config, OpUpdateOne, withScorecardAttribute(_m))
+	return &ScorecardAttributeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ScorecardAttributeClient) UpdateOneID(id string) *ScorecardAttributeUpdateOne {
+	mutation := newScorecardAttributeMutation(c.config, OpUpdateOne, withScorecardAttributeID(id))
+	return &ScorecardAttributeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ScorecardAttribute.
+func (c *ScorecardAttributeClient) Delete() *ScorecardAttributeDelete {
+	mutation := newScorecardAttributeMutation(c.config, OpDelete)
+	return &ScorecardAttributeDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ScorecardAttributeClient) DeleteOne(_m *ScorecardAttribute) *ScorecardAttributeDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ScorecardAttributeClient) DeleteOneID(id string) *ScorecardAttributeDeleteOne {
+	builder := c.Delete().Where(scorecardattribute.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ScorecardAttributeDeleteOne{builder}
+}
+
+// Query returns a query builder for ScorecardAttribute.
+func (c *ScorecardAttributeClient) Query() *ScorecardAttributeQuery {
+	return &ScorecardAttributeQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeScorecardAttribute},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ScorecardAttribute entity by its id.
+func (c *ScorecardAttributeClient) Get(ctx context.Context, id string) (*ScorecardAttribute, error) {
+	return c.Query().Where(scorecardattribute.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ScorecardAttributeClient) GetX(ctx context.Context, id string) *ScorecardAttribute {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a ScorecardAttribute.
+func (c *ScorecardAttributeClient) QueryCompany(_m *ScorecardAttribute) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(scorecardattribute.Table, scorecardattribute.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, scorecardattribute.CompanyTable, scorecardattribute.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryPosition queries the position edge of a ScorecardAttribute.
+func (c *ScorecardAttributeClient) QueryPosition(_m *ScorecardAttribute) *PositionQuery {
+	query := (&PositionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(scorecardattribute.Table, scorecardattribute.FieldID, id),
+			sqlgraph.To(position.Table, position.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, scorecardattribute.PositionTable, scorecardattribute.PositionColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ScorecardAttributeClient) Hooks() []Hook {
+	hooks := c.hooks.ScorecardAttribute
+	return append(hooks[:len(hooks):len(hooks)], scorecardattribute.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ScorecardAttributeClient) Interceptors() []Interceptor {
+	inters := c.inters.ScorecardAttribute
+	return append(inters[:len(inters):len(inters)], scorecardattribute.Interceptors[:]...)
+}
+
+func (c *ScorecardAttributeClient) mutate(ctx context.Context, m *ScorecardAttributeMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ScorecardAttributeCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ScorecardAttributeUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ScorecardAttributeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ScorecardAttributeDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ScorecardAttribute mutation op: %q", m.Op())
+	}
+}
+
+// ScorecardRatingClient is a client for the ScorecardRating schema.
+type ScorecardRatingClient struct {
+	config
+}
+
+// NewScorecardRatingClient returns a client for the ScorecardRating from the given config.
+func NewScorecardRatingClient(c config) *ScorecardRatingClient {
+	return &ScorecardRatingClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `scorecardrating.Hooks(f(g(h())))`.
+func (c *ScorecardRatingClient) Use(hooks ...Hook) {
+	c.hooks.ScorecardRating = append(c.hooks.ScorecardRating, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `scorecardrating.Intercept(f(g(h())))`.
+func (c *ScorecardRatingClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ScorecardRating = append(c.inters.ScorecardRating, interceptors...)
+}
+
+// Create returns a builder for creating a ScorecardRating entity.
+func (c *ScorecardRatingClient) Create() *ScorecardRatingCreate {
+	mutation := newScorecardRatingMutation(c.config, OpCreate)
+	return &ScorecardRatingCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ScorecardRating entities.
+func (c *ScorecardRatingClient) CreateBulk(builders ...*ScorecardRatingCreate) *ScorecardRatingCreateBulk {
+	return &ScorecardRatingCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ScorecardRatingClient) MapCreateBulk(slice any, setFunc func(*ScorecardRatingCreate, int)) *ScorecardRatingCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ScorecardRatingCreateBulk{err: fmt.Errorf("calling to ScorecardRatingClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ScorecardRatingCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ScorecardRatingCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ScorecardRating.
+func (c *ScorecardRatingClient) Update() *ScorecardRatingUpdate {
+	mutation := newScorecardRatingMutation(c.config, OpUpdate)
+	return &ScorecardRatingUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ScorecardRatingClient) UpdateOne(_m *ScorecardRating) *ScorecardRatingUpdateOne {
+	mutation := newScorecardRatingMutation(c.config, OpUpdateOne, withScorecardRating(_m))
+	return &ScorecardRatingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ScorecardRatingClient) UpdateOneID(id string) *ScorecardRatingUpdateOne {
+	mutation := newScorecardRatingMutation(c.config, OpUpdateOne, withScorecardRatingID(id))
+	return &ScorecardRatingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ScorecardRating.
+func (c *ScorecardRatingClient) Delete() *ScorecardRatingDelete {
+	mutation := newScorecardRatingMutation(c.config, OpDelete)
+	return &ScorecardRatingDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ScorecardRatingClient) DeleteOne(_m *ScorecardRating) *ScorecardRatingDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ScorecardRatingClient) DeleteOneID(id string) *ScorecardRatingDeleteOne {
+	builder := c.Delete().Where(scorecardrating.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ScorecardRatingDeleteOne{builder}
+}
+
+// Query returns a query builder for ScorecardRating.
+func (c *ScorecardRatingClient) Query() *ScorecardRatingQuery {
+	return &ScorecardRatingQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeScorecardRating},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ScorecardRating entity by its id.
+func (c *ScorecardRatingClient) Get(ctx context.Context, id string) (*ScorecardRating, error) {
+	return c.Query().Where(scorecardrating.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ScorecardRatingClient) GetX(ctx context.Context, id string) *ScorecardRating {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a ScorecardRating.
+func (c *ScorecardRatingClient) QueryCompany(_m *ScorecardRating) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(scorecardrating.Table, scorecardrating.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, scorecardrating.CompanyTable, scorecardrating.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryScorecard queries the scorecard edge of a ScorecardRating.
+func (c *ScorecardRatingClient) QueryScorecard(_m *ScorecardRating) *ScorecardQuery {
+	query := (&ScorecardClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(scorecardrating.Table, scorecardrating.FieldID, id),
+			sqlgraph.To(scorecard.Table, scorecard.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, scorecardrating.ScorecardTable, scorecardrating.ScorecardColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryAttribute queries the attribute edge of a ScorecardRating.
+func (c *ScorecardRatingClient) QueryAttribute(_m *ScorecardRating) *ScorecardAttributeQuery {
+	query := (&ScorecardAttributeClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(scorecardrating.Table, scorecardrating.FieldID, id),
+			sqlgraph.To(scorecardattribute.Table, scorecardattribute.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, scorecardrating.AttributeTable, scorecardrating.AttributeColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ScorecardRatingClient) Hooks() []Hook {
+	hooks := c.hooks.ScorecardRating
+	return append(hooks[:len(hooks):len(hooks)], scorecardrating.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ScorecardRatingClient) Interceptors() []Interceptor {
+	inters := c.inters.ScorecardRating
+	return append(inters[:len(inters):len(inters)], scorecardrating.Interceptors[:]...)
+}
+
+func (c *ScorecardRatingClient) mutate(ctx context.Context, m *ScorecardRatingMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ScorecardRatingCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ScorecardRatingUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ScorecardRatingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ScorecardRatingDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ScorecardRating mutation op: %q", m.Op())
 	}
 }
 
@@ -7085,8 +7740,9 @@ type (
 		FieldDefinition, HiringTeamMember, IdempotencyKey, Interview,
 		InterviewInterviewer, Location, Message, MessageTemplate, Note, Offer,
 		OfferLetter, OfferVersion, Opening, Person, PersonExport, PipelineStep,
-		Position, Questionnaire, RateLimitBucket, RejectionReason, Role,
-		TestSubmission, User, WebhookAttempt, WebhookEndpoint []ent.Hook
+		Position, Questionnaire, RateLimitBucket, RejectionReason, Role, Scorecard,
+		ScorecardAttribute, ScorecardRating, TestSubmission, User, WebhookAttempt,
+		WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
@@ -7094,8 +7750,9 @@ type (
 		FieldDefinition, HiringTeamMember, IdempotencyKey, Interview,
 		InterviewInterviewer, Location, Message, MessageTemplate, Note, Offer,
 		OfferLetter, OfferVersion, Opening, Person, PersonExport, PipelineStep,
-		Position, Questionnaire, RateLimitBucket, RejectionReason, Role,
-		TestSubmission, User, WebhookAttempt, WebhookEndpoint []ent.Interceptor
+		Position, Questionnaire, RateLimitBucket, RejectionReason, Role, Scorecard,
+		ScorecardAttribute, ScorecardRating, TestSubmission, User, WebhookAttempt,
+		WebhookEndpoint []ent.Interceptor
 	}
 )
 

@@ -36,6 +36,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/role"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
+	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
+	"github.com/hiregraph/hiregraph/ent/scorecardrating"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
@@ -76,6 +79,7 @@ var edgeTargets = map[string]map[string]string{
 		"activities":       "Activity",
 		"current_step":     "PipelineStep",
 		"interviews":       "Interview",
+		"scorecards":       "Scorecard",
 		"step_history":     "CandidateStep",
 		"rejection_reason": "RejectionReason",
 		"assignees":        "User",
@@ -121,6 +125,7 @@ var edgeTargets = map[string]map[string]string{
 		"step":             "PipelineStep",
 		"organizer":        "User",
 		"interviewers":     "User",
+		"scorecards":       "Scorecard",
 		"interviewer_rows": "InterviewInterviewer",
 	},
 	"InterviewInterviewer": {
@@ -179,21 +184,22 @@ var edgeTargets = map[string]map[string]string{
 		"visits":     "CandidateStep",
 	},
 	"Position": {
-		"company":        "Company",
-		"location":       "Location",
-		"template":       "Position",
-		"clones":         "Position",
-		"lead_recruiter": "User",
-		"hiring_manager": "User",
-		"coordinator":    "User",
-		"hiring_team":    "User",
-		"questionnaires": "Questionnaire",
-		"openings":       "Opening",
-		"candidates":     "Candidate",
-		"interviews":     "Interview",
-		"activities":     "Activity",
-		"pipeline_steps": "PipelineStep",
-		"team_members":   "HiringTeamMember",
+		"company":              "Company",
+		"location":             "Location",
+		"template":             "Position",
+		"clones":               "Position",
+		"lead_recruiter":       "User",
+		"hiring_manager":       "User",
+		"coordinator":          "User",
+		"hiring_team":          "User",
+		"questionnaires":       "Questionnaire",
+		"openings":             "Opening",
+		"candidates":           "Candidate",
+		"interviews":           "Interview",
+		"scorecard_attributes": "ScorecardAttribute",
+		"activities":           "Activity",
+		"pipeline_steps":       "PipelineStep",
+		"team_members":         "HiringTeamMember",
 	},
 	"Questionnaire": {
 		"company":   "Company",
@@ -205,6 +211,23 @@ var edgeTargets = map[string]map[string]string{
 	},
 	"Role": {
 		"company": "Company",
+	},
+	"Scorecard": {
+		"company":     "Company",
+		"interview":   "Interview",
+		"interviewer": "User",
+		"candidate":   "Candidate",
+		"step":        "PipelineStep",
+		"ratings":     "ScorecardRating",
+	},
+	"ScorecardAttribute": {
+		"company":  "Company",
+		"position": "Position",
+	},
+	"ScorecardRating": {
+		"company":   "Company",
+		"scorecard": "Scorecard",
+		"attribute": "ScorecardAttribute",
 	},
 	"TestSubmission": {
 		"company":   "Company",
@@ -299,6 +322,12 @@ func (c *Client) VisibleIDs(ctx context.Context, typ string, ids []string) ([]st
 		return c.RejectionReason.Query().Where(rejectionreason.IDIn(ids...)).IDs(ctx)
 	case "Role":
 		return c.Role.Query().Where(role.IDIn(ids...)).IDs(ctx)
+	case "Scorecard":
+		return c.Scorecard.Query().Where(scorecard.IDIn(ids...)).IDs(ctx)
+	case "ScorecardAttribute":
+		return c.ScorecardAttribute.Query().Where(scorecardattribute.IDIn(ids...)).IDs(ctx)
+	case "ScorecardRating":
+		return c.ScorecardRating.Query().Where(scorecardrating.IDIn(ids...)).IDs(ctx)
 	case "TestSubmission":
 		return c.TestSubmission.Query().Where(testsubmission.IDIn(ids...)).IDs(ctx)
 	case "User":
@@ -490,6 +519,24 @@ func NodeIDs(v Value) []string {
 		}
 		return ids
 	case []*Role:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*Scorecard:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*ScorecardAttribute:
+		ids := make([]string, len(v))
+		for i, n := range v {
+			ids[i] = n.ID
+		}
+		return ids
+	case []*ScorecardRating:
 		ids := make([]string, len(v))
 		for i, n := range v {
 			ids[i] = n.ID

@@ -44,6 +44,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/role"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
+	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
+	"github.com/hiregraph/hiregraph/ent/scorecardrating"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
@@ -140,6 +143,9 @@ func checkColumn(t, c string) error {
 			ratelimitbucket.Table:      ratelimitbucket.ValidColumn,
 			rejectionreason.Table:      rejectionreason.ValidColumn,
 			role.Table:                 role.ValidColumn,
+			scorecard.Table:            scorecard.ValidColumn,
+			scorecardattribute.Table:   scorecardattribute.ValidColumn,
+			scorecardrating.Table:      scorecardrating.ValidColumn,
 			testsubmission.Table:       testsubmission.ValidColumn,
 			user.Table:                 user.ValidColumn,
 			webhookattempt.Table:       webhookattempt.ValidColumn,

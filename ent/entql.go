@@ -36,6 +36,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/role"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
+	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
+	"github.com/hiregraph/hiregraph/ent/scorecardrating"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
@@ -49,7 +52,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 36)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 39)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -697,6 +700,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			position.FieldLeadRecruiterID:      {Type: field.TypeString, Column: position.FieldLeadRecruiterID},
 			position.FieldHiringManagerID:      {Type: field.TypeString, Column: position.FieldHiringManagerID},
 			position.FieldCoordinatorID:        {Type: field.TypeString, Column: position.FieldCoordinatorID},
+			position.FieldScorecardRatingScale: {Type: field.TypeInt, Column: position.FieldScorecardRatingScale},
 			position.FieldTimeCreated:          {Type: field.TypeTime, Column: position.FieldTimeCreated},
 			position.FieldTimeUpdated:          {Type: field.TypeTime, Column: position.FieldTimeUpdated},
 		},
@@ -772,6 +776,67 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[32] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   scorecard.Table,
+			Columns: scorecard.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: scorecard.FieldID,
+			},
+		},
+		Type: "Scorecard",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			scorecard.FieldCompanyID:             {Type: field.TypeString, Column: scorecard.FieldCompanyID},
+			scorecard.FieldInterviewID:           {Type: field.TypeString, Column: scorecard.FieldInterviewID},
+			scorecard.FieldUserID:                {Type: field.TypeString, Column: scorecard.FieldUserID},
+			scorecard.FieldCandidateID:           {Type: field.TypeString, Column: scorecard.FieldCandidateID},
+			scorecard.FieldStepID:                {Type: field.TypeString, Column: scorecard.FieldStepID},
+			scorecard.FieldOverallRecommendation: {Type: field.TypeEnum, Column: scorecard.FieldOverallRecommendation},
+			scorecard.FieldNotes:                 {Type: field.TypeString, Column: scorecard.FieldNotes},
+			scorecard.FieldTimeSubmitted:         {Type: field.TypeTime, Column: scorecard.FieldTimeSubmitted},
+			scorecard.FieldTimeUpdated:           {Type: field.TypeTime, Column: scorecard.FieldTimeUpdated},
+		},
+	}
+	graph.Nodes[33] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   scorecardattribute.Table,
+			Columns: scorecardattribute.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: scorecardattribute.FieldID,
+			},
+		},
+		Type: "ScorecardAttribute",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			scorecardattribute.FieldCompanyID:   {Type: field.TypeString, Column: scorecardattribute.FieldCompanyID},
+			scorecardattribute.FieldPositionID:  {Type: field.TypeString, Column: scorecardattribute.FieldPositionID},
+			scorecardattribute.FieldFocus:       {Type: field.TypeString, Column: scorecardattribute.FieldFocus},
+			scorecardattribute.FieldName:        {Type: field.TypeString, Column: scorecardattribute.FieldName},
+			scorecardattribute.FieldDescription: {Type: field.TypeString, Column: scorecardattribute.FieldDescription},
+			scorecardattribute.FieldOrdinal:     {Type: field.TypeInt, Column: scorecardattribute.FieldOrdinal},
+			scorecardattribute.FieldTimeRemoved: {Type: field.TypeTime, Column: scorecardattribute.FieldTimeRemoved},
+		},
+	}
+	graph.Nodes[34] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   scorecardrating.Table,
+			Columns: scorecardrating.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeString,
+				Column: scorecardrating.FieldID,
+			},
+		},
+		Type: "ScorecardRating",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			scorecardrating.FieldCompanyID:   {Type: field.TypeString, Column: scorecardrating.FieldCompanyID},
+			scorecardrating.FieldScorecardID: {Type: field.TypeString, Column: scorecardrating.FieldScorecardID},
+			scorecardrating.FieldAttributeID: {Type: field.TypeString, Column: scorecardrating.FieldAttributeID},
+			scorecardrating.FieldCandidateID: {Type: field.TypeString, Column: scorecardrating.FieldCandidateID},
+			scorecardrating.FieldRating:      {Type: field.TypeInt, Column: scorecardrating.FieldRating},
+			scorecardrating.FieldNote:        {Type: field.TypeString, Column: scorecardrating.FieldNote},
+		},
+	}
+	graph.Nodes[35] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   testsubmission.Table,
 			Columns: testsubmission.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -798,7 +863,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			testsubmission.FieldTimeUpdated:           {Type: field.TypeTime, Column: testsubmission.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[33] = &sqlgraph.Node{
+	graph.Nodes[36] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -819,7 +884,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldTimeCreated: {Type: field.TypeTime, Column: user.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[34] = &sqlgraph.Node{
+	graph.Nodes[37] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -842,7 +907,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldTimeCreated: {Type: field.TypeTime, Column: webhookattempt.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[35] = &sqlgraph.Node{
+	graph.Nodes[38] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -1142,6 +1207,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Candidate",
 		"Interview",
+	)
+	graph.MustAddE(
+		"scorecards",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   candidate.ScorecardsTable,
+			Columns: []string{candidate.ScorecardsColumn},
+			Bidi:    false,
+		},
+		"Candidate",
+		"Scorecard",
 	)
 	graph.MustAddE(
 		"step_history",
@@ -1466,6 +1543,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Interview",
 		"User",
+	)
+	graph.MustAddE(
+		"scorecards",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   interview.ScorecardsTable,
+			Columns: []string{interview.ScorecardsColumn},
+			Bidi:    false,
+		},
+		"Interview",
+		"Scorecard",
 	)
 	graph.MustAddE(
 		"interviewer_rows",
@@ -1996,6 +2085,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"Interview",
 	)
 	graph.MustAddE(
+		"scorecard_attributes",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ScorecardAttributesTable,
+			Columns: []string{position.ScorecardAttributesColumn},
+			Bidi:    false,
+		},
+		"Position",
+		"ScorecardAttribute",
+	)
+	graph.MustAddE(
 		"activities",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -2090,6 +2191,138 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Role",
 		"Company",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   scorecard.CompanyTable,
+			Columns: []string{scorecard.CompanyColumn},
+			Bidi:    false,
+		},
+		"Scorecard",
+		"Company",
+	)
+	graph.MustAddE(
+		"interview",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   scorecard.InterviewTable,
+			Columns: []string{scorecard.InterviewColumn},
+			Bidi:    false,
+		},
+		"Scorecard",
+		"Interview",
+	)
+	graph.MustAddE(
+		"interviewer",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   scorecard.InterviewerTable,
+			Columns: []string{scorecard.InterviewerColumn},
+			Bidi:    false,
+		},
+		"Scorecard",
+		"User",
+	)
+	graph.MustAddE(
+		"candidate",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   scorecard.CandidateTable,
+			Columns: []string{scorecard.CandidateColumn},
+			Bidi:    false,
+		},
+		"Scorecard",
+		"Candidate",
+	)
+	graph.MustAddE(
+		"step",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   scorecard.StepTable,
+			Columns: []string{scorecard.StepColumn},
+			Bidi:    false,
+		},
+		"Scorecard",
+		"PipelineStep",
+	)
+	graph.MustAddE(
+		"ratings",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   scorecard.RatingsTable,
+			Columns: []string{scorecard.RatingsColumn},
+			Bidi:    false,
+		},
+		"Scorecard",
+		"ScorecardRating",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   scorecardattribute.CompanyTable,
+			Columns: []string{scorecardattribute.CompanyColumn},
+			Bidi:    false,
+		},
+		"ScorecardAttribute",
+		"Company",
+	)
+	graph.MustAddE(
+		"position",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   scorecardattribute.PositionTable,
+			Columns: []string{scorecardattribute.PositionColumn},
+			Bidi:    false,
+		},
+		"ScorecardAttribute",
+		"Position",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   scorecardrating.CompanyTable,
+			Columns: []string{scorecardrating.CompanyColumn},
+			Bidi:    false,
+		},
+		"ScorecardRating",
+		"Company",
+	)
+	graph.MustAddE(
+		"scorecard",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   scorecardrating.ScorecardTable,
+			Columns: []string{scorecardrating.ScorecardColumn},
+			Bidi:    false,
+		},
+		"ScorecardRating",
+		"Scorecard",
+	)
+	graph.MustAddE(
+		"attribute",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   scorecardrating.AttributeTable,
+			Columns: []string{scorecardrating.AttributeColumn},
+			Bidi:    false,
+		},
+		"ScorecardRating",
+		"ScorecardAttribute",
 	)
 	graph.MustAddE(
 		"company",
@@ -3055,6 +3288,20 @@ func (f *CandidateFilter) WhereHasInterviews() {
 // WhereHasInterviewsWith applies a predicate to check if query has an edge interviews with a given conditions (other predicates).
 func (f *CandidateFilter) WhereHasInterviewsWith(preds ...predicate.Interview) {
 	f.Where(entql.HasEdgeWith("interviews", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasScorecards applies a predicate to check if query has an edge scorecards.
+func (f *CandidateFilter) WhereHasScorecards() {
+	f.Where(entql.HasEdge("scorecards"))
+}
+
+// WhereHasScorecardsWith applies a predicate to check if query has an edge scorecards with a given conditions (other predicates).
+func (f *CandidateFilter) WhereHasScorecardsWith(preds ...predicate.Scorecard) {
+	f.Where(entql.HasEdgeWith("scorecards", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}
@@ -4218,6 +4465,20 @@ func (f *InterviewFilter) WhereHasInterviewers() {
 // WhereHasInterviewersWith applies a predicate to check if query has an edge interviewers with a given conditions (other predicates).
 func (f *InterviewFilter) WhereHasInterviewersWith(preds ...predicate.User) {
 	f.Where(entql.HasEdgeWith("interviewers", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasScorecards applies a predicate to check if query has an edge scorecards.
+func (f *InterviewFilter) WhereHasScorecards() {
+	f.Where(entql.HasEdge("scorecards"))
+}
+
+// WhereHasScorecardsWith applies a predicate to check if query has an edge scorecards with a given conditions (other predicates).
+func (f *InterviewFilter) WhereHasScorecardsWith(preds ...predicate.Scorecard) {
+	f.Where(entql.HasEdgeWith("scorecards", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}
@@ -5867,6 +6128,11 @@ func (f *PositionFilter) WhereCoordinatorID(p entql.StringP) {
 	f.Where(p.Field(position.FieldCoordinatorID))
 }
 
+// WhereScorecardRatingScale applies the entql int predicate on the scorecard_rating_scale field.
+func (f *PositionFilter) WhereScorecardRatingScale(p entql.IntP) {
+	f.Where(p.Field(position.FieldScorecardRatingScale))
+}
+
 // WhereTimeCreated applies the entql time.Time predicate on the time_created field.
 func (f *PositionFilter) WhereTimeCreated(p entql.TimeP) {
 	f.Where(p.Field(position.FieldTimeCreated))
@@ -6039,6 +6305,20 @@ func (f *PositionFilter) WhereHasInterviews() {
 // WhereHasInterviewsWith applies a predicate to check if query has an edge interviews with a given conditions (other predicates).
 func (f *PositionFilter) WhereHasInterviewsWith(preds ...predicate.Interview) {
 	f.Where(entql.HasEdgeWith("interviews", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasScorecardAttributes applies a predicate to check if query has an edge scorecard_attributes.
+func (f *PositionFilter) WhereHasScorecardAttributes() {
+	f.Where(entql.HasEdge("scorecard_attributes"))
+}
+
+// WhereHasScorecardAttributesWith applies a predicate to check if query has an edge scorecard_attributes with a given conditions (other predicates).
+func (f *PositionFilter) WhereHasScorecardAttributesWith(preds ...predicate.ScorecardAttribute) {
+	f.Where(entql.HasEdgeWith("scorecard_attributes", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}
@@ -6403,6 +6683,390 @@ func (f *RoleFilter) WhereHasCompanyWith(preds ...predicate.Company) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *ScorecardQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the ScorecardQuery builder.
+func (_q *ScorecardQuery) Filter() *ScorecardFilter {
+	return &ScorecardFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *ScorecardMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the ScorecardMutation builder.
+func (m *ScorecardMutation) Filter() *ScorecardFilter {
+	return &ScorecardFilter{config: m.config, predicateAdder: m}
+}
+
+// ScorecardFilter provides a generic filtering capability at runtime for ScorecardQuery.
+type ScorecardFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *ScorecardFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *ScorecardFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(scorecard.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *ScorecardFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(scorecard.FieldCompanyID))
+}
+
+// WhereInterviewID applies the entql string predicate on the interview_id field.
+func (f *ScorecardFilter) WhereInterviewID(p entql.StringP) {
+	f.Where(p.Field(scorecard.FieldInterviewID))
+}
+
+// WhereUserID applies the entql string predicate on the user_id field.
+func (f *ScorecardFilter) WhereUserID(p entql.StringP) {
+	f.Where(p.Field(scorecard.FieldUserID))
+}
+
+// WhereCandidateID applies the entql string predicate on the candidate_id field.
+func (f *ScorecardFilter) WhereCandidateID(p entql.StringP) {
+	f.Where(p.Field(scorecard.FieldCandidateID))
+}
+
+// WhereStepID applies the entql string predicate on the step_id field.
+func (f *ScorecardFilter) WhereStepID(p entql.StringP) {
+	f.Where(p.Field(scorecard.FieldStepID))
+}
+
+// WhereOverallRecommendation applies the entql string predicate on the overall_recommendation field.
+func (f *ScorecardFilter) WhereOverallRecommendation(p entql.StringP) {
+	f.Where(p.Field(scorecard.FieldOverallRecommendation))
+}
+
+// WhereNotes applies the entql string predicate on the notes field.
+func (f *ScorecardFilter) WhereNotes(p entql.StringP) {
+	f.Where(p.Field(scorecard.FieldNotes))
+}
+
+// WhereTimeSubmitted applies the entql time.Time predicate on the time_submitted field.
+func (f *ScorecardFilter) WhereTimeSubmitted(p entql.TimeP) {
+	f.Where(p.Field(scorecard.FieldTimeSubmitted))
+}
+
+// WhereTimeUpdated applies the entql time.Time predicate on the time_updated field.
+func (f *ScorecardFilter) WhereTimeUpdated(p entql.TimeP) {
+	f.Where(p.Field(scorecard.FieldTimeUpdated))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *ScorecardFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *ScorecardFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasInterview applies a predicate to check if query has an edge interview.
+func (f *ScorecardFilter) WhereHasInterview() {
+	f.Where(entql.HasEdge("interview"))
+}
+
+// WhereHasInterviewWith applies a predicate to check if query has an edge interview with a given conditions (other predicates).
+func (f *ScorecardFilter) WhereHasInterviewWith(preds ...predicate.Interview) {
+	f.Where(entql.HasEdgeWith("interview", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasInterviewer applies a predicate to check if query has an edge interviewer.
+func (f *ScorecardFilter) WhereHasInterviewer() {
+	f.Where(entql.HasEdge("interviewer"))
+}
+
+// WhereHasInterviewerWith applies a predicate to check if query has an edge interviewer with a given conditions (other predicates).
+func (f *ScorecardFilter) WhereHasInterviewerWith(preds ...predicate.User) {
+	f.Where(entql.HasEdgeWith("interviewer", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasCandidate applies a predicate to check if query has an edge candidate.
+func (f *ScorecardFilter) WhereHasCandidate() {
+	f.Where(entql.HasEdge("candidate"))
+}
+
+// WhereHasCandidateWith applies a predicate to check if query has an edge candidate with a given conditions (other predicates).
+func (f *ScorecardFilter) WhereHasCandidateWith(preds ...predicate.Candidate) {
+	f.Where(entql.HasEdgeWith("candidate", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasStep applies a predicate to check if query has an edge step.
+func (f *ScorecardFilter) WhereHasStep() {
+	f.Where(entql.HasEdge("step"))
+}
+
+// WhereHasStepWith applies a predicate to check if query has an edge step with a given conditions (other predicates).
+func (f *ScorecardFilter) WhereHasStepWith(preds ...predicate.PipelineStep) {
+	f.Where(entql.HasEdgeWith("step", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasRatings applies a predicate to check if query has an edge ratings.
+func (f *ScorecardFilter) WhereHasRatings() {
+	f.Where(entql.HasEdge("ratings"))
+}
+
+// WhereHasRatingsWith applies a predicate to check if query has an edge ratings with a given conditions (other predicates).
+func (f *ScorecardFilter) WhereHasRatingsWith(preds ...predicate.ScorecardRating) {
+	f.Where(entql.HasEdgeWith("ratings", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *ScorecardAttributeQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the ScorecardAttributeQuery builder.
+func (_q *ScorecardAttributeQuery) Filter() *ScorecardAttributeFilter {
+	return &ScorecardAttributeFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *ScorecardAttributeMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the ScorecardAttributeMutation builder.
+func (m *ScorecardAttributeMutation) Filter() *ScorecardAttributeFilter {
+	return &ScorecardAttributeFilter{config: m.config, predicateAdder: m}
+}
+
+// ScorecardAttributeFilter provides a generic filtering capability at runtime for ScorecardAttributeQuery.
+type ScorecardAttributeFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *ScorecardAttributeFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *ScorecardAttributeFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(scorecardattribute.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *ScorecardAttributeFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(scorecardattribute.FieldCompanyID))
+}
+
+// WherePositionID applies the entql string predicate on the position_id field.
+func (f *ScorecardAttributeFilter) WherePositionID(p entql.StringP) {
+	f.Where(p.Field(scorecardattribute.FieldPositionID))
+}
+
+// WhereFocus applies the entql string predicate on the focus field.
+func (f *ScorecardAttributeFilter) WhereFocus(p entql.StringP) {
+	f.Where(p.Field(scorecardattribute.FieldFocus))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *ScorecardAttributeFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(scorecardattribute.FieldName))
+}
+
+// WhereDescription applies the entql string predicate on the description field.
+func (f *ScorecardAttributeFilter) WhereDescription(p entql.StringP) {
+	f.Where(p.Field(scorecardattribute.FieldDescription))
+}
+
+// WhereOrdinal applies the entql int predicate on the ordinal field.
+func (f *ScorecardAttributeFilter) WhereOrdinal(p entql.IntP) {
+	f.Where(p.Field(scorecardattribute.FieldOrdinal))
+}
+
+// WhereTimeRemoved applies the entql time.Time predicate on the time_removed field.
+func (f *ScorecardAttributeFilter) WhereTimeRemoved(p entql.TimeP) {
+	f.Where(p.Field(scorecardattribute.FieldTimeRemoved))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *ScorecardAttributeFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *ScorecardAttributeFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasPosition applies a predicate to check if query has an edge position.
+func (f *ScorecardAttributeFilter) WhereHasPosition() {
+	f.Where(entql.HasEdge("position"))
+}
+
+// WhereHasPositionWith applies a predicate to check if query has an edge position with a given conditions (other predicates).
+func (f *ScorecardAttributeFilter) WhereHasPositionWith(preds ...predicate.Position) {
+	f.Where(entql.HasEdgeWith("position", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *ScorecardRatingQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the ScorecardRatingQuery builder.
+func (_q *ScorecardRatingQuery) Filter() *ScorecardRatingFilter {
+	return &ScorecardRatingFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *ScorecardRatingMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the ScorecardRatingMutation builder.
+func (m *ScorecardRatingMutation) Filter() *ScorecardRatingFilter {
+	return &ScorecardRatingFilter{config: m.config, predicateAdder: m}
+}
+
+// ScorecardRatingFilter provides a generic filtering capability at runtime for ScorecardRatingQuery.
+type ScorecardRatingFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *ScorecardRatingFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql string predicate on the id field.
+func (f *ScorecardRatingFilter) WhereID(p entql.StringP) {
+	f.Where(p.Field(scorecardrating.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *ScorecardRatingFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(scorecardrating.FieldCompanyID))
+}
+
+// WhereScorecardID applies the entql string predicate on the scorecard_id field.
+func (f *ScorecardRatingFilter) WhereScorecardID(p entql.StringP) {
+	f.Where(p.Field(scorecardrating.FieldScorecardID))
+}
+
+// WhereAttributeID applies the entql string predicate on the attribute_id field.
+func (f *ScorecardRatingFilter) WhereAttributeID(p entql.StringP) {
+	f.Where(p.Field(scorecardrating.FieldAttributeID))
+}
+
+// WhereCandidateID applies the entql string predicate on the candidate_id field.
+func (f *ScorecardRatingFilter) WhereCandidateID(p entql.StringP) {
+	f.Where(p.Field(scorecardrating.FieldCandidateID))
+}
+
+// WhereRating applies the entql int predicate on the rating field.
+func (f *ScorecardRatingFilter) WhereRating(p entql.IntP) {
+	f.Where(p.Field(scorecardrating.FieldRating))
+}
+
+// WhereNote applies the entql string predicate on the note field.
+func (f *ScorecardRatingFilter) WhereNote(p entql.StringP) {
+	f.Where(p.Field(scorecardrating.FieldNote))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *ScorecardRatingFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *ScorecardRatingFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasScorecard applies a predicate to check if query has an edge scorecard.
+func (f *ScorecardRatingFilter) WhereHasScorecard() {
+	f.Where(entql.HasEdge("scorecard"))
+}
+
+// WhereHasScorecardWith applies a predicate to check if query has an edge scorecard with a given conditions (other predicates).
+func (f *ScorecardRatingFilter) WhereHasScorecardWith(preds ...predicate.Scorecard) {
+	f.Where(entql.HasEdgeWith("scorecard", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasAttribute applies a predicate to check if query has an edge attribute.
+func (f *ScorecardRatingFilter) WhereHasAttribute() {
+	f.Where(entql.HasEdge("attribute"))
+}
+
+// WhereHasAttributeWith applies a predicate to check if query has an edge attribute with a given conditions (other predicates).
+func (f *ScorecardRatingFilter) WhereHasAttributeWith(preds ...predicate.ScorecardAttribute) {
+	f.Where(entql.HasEdgeWith("attribute", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *TestSubmissionQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -6431,7 +7095,7 @@ type TestSubmissionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TestSubmissionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6588,7 +7252,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[36].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6738,7 +7402,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[37].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6856,7 +7520,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[38].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

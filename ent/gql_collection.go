@@ -34,6 +34,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
+	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
+	"github.com/hiregraph/hiregraph/ent/scorecardrating"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/internal/perparent"
@@ -982,6 +985,88 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				*wq = *query
 			})
 
+		case "scorecards":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ScorecardClient{config: _q.config}).Query()
+			)
+			args := newScorecardPaginateArgs(fieldArgs(ctx, new(ScorecardWhereInput), path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newScorecardPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Candidate) error {
+						ids := make([]string, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						if err := query.prepareQuery(ctx); err != nil {
+							return err
+						}
+						m, err := perparent.Count(ctx, query.driver, query.sqlQuery(ctx), candidate.ScorecardsColumn, ids)
+						if err != nil {
+							return err
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[11] == nil {
+								nodes[i].Edges.totalCount[11] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[11][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Candidate) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Scorecards)
+							if nodes[i].Edges.totalCount[11] == nil {
+								nodes[i].Edges.totalCount[11] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[11][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, scorecardImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := query.limitPerParent(ctx, path, candidate.ScorecardsColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedScorecards(alias, func(wq *ScorecardQuery) {
+				*wq = *query
+			})
+
 		case "stepHistory":
 			var (
 				alias = field.Alias
@@ -1018,10 +1103,10 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 						}
 						for i := range nodes {
 							n := m[nodes[i].ID]
-							if nodes[i].Edges.totalCount[11] == nil {
-								nodes[i].Edges.totalCount[11] = make(map[string]int)
+							if nodes[i].Edges.totalCount[12] == nil {
+								nodes[i].Edges.totalCount[12] = make(map[string]int)
 							}
-							nodes[i].Edges.totalCount[11][alias] = n
+							nodes[i].Edges.totalCount[12][alias] = n
 						}
 						return nil
 					})
@@ -1029,10 +1114,10 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Candidate) error {
 						for i := range nodes {
 							n := len(nodes[i].Edges.StepHistory)
-							if nodes[i].Edges.totalCount[11] == nil {
-								nodes[i].Edges.totalCount[11] = make(map[string]int)
+							if nodes[i].Edges.totalCount[12] == nil {
+								nodes[i].Edges.totalCount[12] = make(map[string]int)
 							}
-							nodes[i].Edges.totalCount[11][alias] = n
+							nodes[i].Edges.totalCount[12][alias] = n
 						}
 						return nil
 					})
@@ -2256,6 +2341,19 @@ func (_q *InterviewQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				return err
 			}
 			_q.WithNamedInterviewers(alias, func(wq *UserQuery) {
+				*wq = *query
+			})
+
+		case "scorecards":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ScorecardClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, scorecardImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedScorecards(alias, func(wq *ScorecardQuery) {
 				*wq = *query
 			})
 		case "status":
@@ -4865,6 +4963,310 @@ func newRejectionReasonPaginateArgs(rv map[string]any) *rejectionreasonPaginateA
 	}
 	if v, ok := rv[whereField].(*RejectionReasonWhereInput); ok {
 		args.opts = append(args.opts, WithRejectionReasonFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ScorecardQuery) CollectFields(ctx context.Context, satisfies ...string) (*ScorecardQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ScorecardQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(scorecard.Columns))
+		selectedFields = []string{scorecard.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "interview":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&InterviewClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, interviewImplementors)...); err != nil {
+				return err
+			}
+			_q.withInterview = query
+			if _, ok := fieldSeen[scorecard.FieldInterviewID]; !ok {
+				selectedFields = append(selectedFields, scorecard.FieldInterviewID)
+				fieldSeen[scorecard.FieldInterviewID] = struct{}{}
+			}
+
+		case "interviewer":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withInterviewer = query
+			if _, ok := fieldSeen[scorecard.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, scorecard.FieldUserID)
+				fieldSeen[scorecard.FieldUserID] = struct{}{}
+			}
+
+		case "candidate":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CandidateClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, candidateImplementors)...); err != nil {
+				return err
+			}
+			_q.withCandidate = query
+			if _, ok := fieldSeen[scorecard.FieldCandidateID]; !ok {
+				selectedFields = append(selectedFields, scorecard.FieldCandidateID)
+				fieldSeen[scorecard.FieldCandidateID] = struct{}{}
+			}
+
+		case "ratings":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ScorecardRatingClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, scorecardratingImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedRatings(alias, func(wq *ScorecardRatingQuery) {
+				*wq = *query
+			})
+		case "overallRecommendation":
+			if _, ok := fieldSeen[scorecard.FieldOverallRecommendation]; !ok {
+				selectedFields = append(selectedFields, scorecard.FieldOverallRecommendation)
+				fieldSeen[scorecard.FieldOverallRecommendation] = struct{}{}
+			}
+		case "notes":
+			if _, ok := fieldSeen[scorecard.FieldNotes]; !ok {
+				selectedFields = append(selectedFields, scorecard.FieldNotes)
+				fieldSeen[scorecard.FieldNotes] = struct{}{}
+			}
+		case "timeSubmitted":
+			if _, ok := fieldSeen[scorecard.FieldTimeSubmitted]; !ok {
+				selectedFields = append(selectedFields, scorecard.FieldTimeSubmitted)
+				fieldSeen[scorecard.FieldTimeSubmitted] = struct{}{}
+			}
+		case "timeUpdated":
+			if _, ok := fieldSeen[scorecard.FieldTimeUpdated]; !ok {
+				selectedFields = append(selectedFields, scorecard.FieldTimeUpdated)
+				fieldSeen[scorecard.FieldTimeUpdated] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type scorecardPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ScorecardPaginateOption
+}
+
+func newScorecardPaginateArgs(rv map[string]any) *scorecardPaginateArgs {
+	args := &scorecardPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[whereField].(*ScorecardWhereInput); ok {
+		args.opts = append(args.opts, WithScorecardFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ScorecardAttributeQuery) CollectFields(ctx context.Context, satisfies ...string) (*ScorecardAttributeQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ScorecardAttributeQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(scorecardattribute.Columns))
+		selectedFields = []string{scorecardattribute.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "focus":
+			if _, ok := fieldSeen[scorecardattribute.FieldFocus]; !ok {
+				selectedFields = append(selectedFields, scorecardattribute.FieldFocus)
+				fieldSeen[scorecardattribute.FieldFocus] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[scorecardattribute.FieldName]; !ok {
+				selectedFields = append(selectedFields, scorecardattribute.FieldName)
+				fieldSeen[scorecardattribute.FieldName] = struct{}{}
+			}
+		case "description":
+			if _, ok := fieldSeen[scorecardattribute.FieldDescription]; !ok {
+				selectedFields = append(selectedFields, scorecardattribute.FieldDescription)
+				fieldSeen[scorecardattribute.FieldDescription] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type scorecardattributePaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ScorecardAttributePaginateOption
+}
+
+func newScorecardAttributePaginateArgs(rv map[string]any) *scorecardattributePaginateArgs {
+	args := &scorecardattributePaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[whereField].(*ScorecardAttributeWhereInput); ok {
+		args.opts = append(args.opts, WithScorecardAttributeFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ScorecardRatingQuery) CollectFields(ctx context.Context, satisfies ...string) (*ScorecardRatingQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ScorecardRatingQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(scorecardrating.Columns))
+		selectedFields = []string{scorecardrating.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "attribute":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ScorecardAttributeClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, scorecardattributeImplementors)...); err != nil {
+				return err
+			}
+			_q.withAttribute = query
+			if _, ok := fieldSeen[scorecardrating.FieldAttributeID]; !ok {
+				selectedFields = append(selectedFields, scorecardrating.FieldAttributeID)
+				fieldSeen[scorecardrating.FieldAttributeID] = struct{}{}
+			}
+		case "rating":
+			if _, ok := fieldSeen[scorecardrating.FieldRating]; !ok {
+				selectedFields = append(selectedFields, scorecardrating.FieldRating)
+				fieldSeen[scorecardrating.FieldRating] = struct{}{}
+			}
+		case "note":
+			if _, ok := fieldSeen[scorecardrating.FieldNote]; !ok {
+				selectedFields = append(selectedFields, scorecardrating.FieldNote)
+				fieldSeen[scorecardrating.FieldNote] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type scorecardratingPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ScorecardRatingPaginateOption
+}
+
+func newScorecardRatingPaginateArgs(rv map[string]any) *scorecardratingPaginateArgs {
+	args := &scorecardratingPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[whereField].(*ScorecardRatingWhereInput); ok {
+		args.opts = append(args.opts, WithScorecardRatingFilter(v.Filter))
 	}
 	return args
 }

@@ -205,6 +205,26 @@ func (_m *Candidate) Interviews(
 	return _m.QueryInterviews().Paginate(ctx, after, first, before, last, opts...)
 }
 
+func (_m *Candidate) Scorecards(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, where *ScorecardWhereInput,
+) (*ScorecardConnection, error) {
+	opts := []ScorecardPaginateOption{
+		WithScorecardFilter(where.Filter),
+	}
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[11][alias]
+	if nodes, err := _m.NamedScorecards(alias); err == nil || hasTotalCount {
+		pager, err := newScorecardPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &ScorecardConnection{Edges: []*ScorecardEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	return _m.QueryScorecards().Paginate(ctx, after, first, before, last, opts...)
+}
+
 func (_m *Candidate) StepHistory(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *CandidateStepOrder, where *CandidateStepWhereInput,
 ) (*CandidateStepConnection, error) {
@@ -213,7 +233,7 @@ func (_m *Candidate) StepHistory(
 		WithCandidateStepFilter(where.Filter),
 	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
-	totalCount, hasTotalCount := _m.Edges.totalCount[11][alias]
+	totalCount, hasTotalCount := _m.Edges.totalCount[12][alias]
 	if nodes, err := _m.NamedStepHistory(alias); err == nil || hasTotalCount {
 		pager, err := newCandidateStepPager(opts, last != nil)
 		if err != nil {
@@ -360,6 +380,18 @@ func (_m *Interview) Interviewers(ctx context.Context) (result []*User, err erro
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryInterviewers().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *Interview) Scorecards(ctx context.Context) (result []*Scorecard, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedScorecards(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.ScorecardsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryScorecards().All(ctx)
 	}
 	return result, err
 }
@@ -695,6 +727,50 @@ func (_m *Questionnaire) Positions(ctx context.Context) (result []*Position, err
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryPositions().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *Scorecard) Interview(ctx context.Context) (*Interview, error) {
+	result, err := _m.Edges.InterviewOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryInterview().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *Scorecard) Interviewer(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.InterviewerOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryInterviewer().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *Scorecard) Candidate(ctx context.Context) (*Candidate, error) {
+	result, err := _m.Edges.CandidateOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCandidate().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *Scorecard) Ratings(ctx context.Context) (result []*ScorecardRating, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedRatings(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.RatingsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryRatings().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *ScorecardRating) Attribute(ctx context.Context) (*ScorecardAttribute, error) {
+	result, err := _m.Edges.AttributeOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryAttribute().Only(ctx)
 	}
 	return result, err
 }

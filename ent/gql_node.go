@@ -35,6 +35,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
+	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
+	"github.com/hiregraph/hiregraph/ent/scorecardrating"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
@@ -173,6 +176,21 @@ var rejectionreasonImplementors = []string{"RejectionReason", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*RejectionReason) IsNode() {}
+
+var scorecardImplementors = []string{"Scorecard", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Scorecard) IsNode() {}
+
+var scorecardattributeImplementors = []string{"ScorecardAttribute", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*ScorecardAttribute) IsNode() {}
+
+var scorecardratingImplementors = []string{"ScorecardRating", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*ScorecardRating) IsNode() {}
 
 var testsubmissionImplementors = []string{"TestSubmission", "Node"}
 
@@ -472,6 +490,33 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(rejectionreason.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, rejectionreasonImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case scorecard.Table:
+		query := c.Scorecard.Query().
+			Where(scorecard.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, scorecardImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case scorecardattribute.Table:
+		query := c.ScorecardAttribute.Query().
+			Where(scorecardattribute.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, scorecardattributeImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case scorecardrating.Table:
+		query := c.ScorecardRating.Query().
+			Where(scorecardrating.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, scorecardratingImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -971,6 +1016,54 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.RejectionReason.Query().
 			Where(rejectionreason.IDIn(ids...))
 		query, err := query.CollectFields(ctx, rejectionreasonImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case scorecard.Table:
+		query := c.Scorecard.Query().
+			Where(scorecard.IDIn(ids...))
+		query, err := query.CollectFields(ctx, scorecardImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case scorecardattribute.Table:
+		query := c.ScorecardAttribute.Query().
+			Where(scorecardattribute.IDIn(ids...))
+		query, err := query.CollectFields(ctx, scorecardattributeImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case scorecardrating.Table:
+		query := c.ScorecardRating.Query().
+			Where(scorecardrating.IDIn(ids...))
+		query, err := query.CollectFields(ctx, scorecardratingImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -40,6 +40,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
+	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
+	"github.com/hiregraph/hiregraph/ent/scorecardrating"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -7763,6 +7766,750 @@ func (_m *RejectionReason) ToEdge(order *RejectionReasonOrder) *RejectionReasonE
 		order = DefaultRejectionReasonOrder
 	}
 	return &RejectionReasonEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// ScorecardEdge is the edge representation of Scorecard.
+type ScorecardEdge struct {
+	Node   *Scorecard `json:"node"`
+	Cursor Cursor     `json:"cursor"`
+}
+
+// ScorecardConnection is the connection containing edges to Scorecard.
+type ScorecardConnection struct {
+	Edges      []*ScorecardEdge `json:"edges"`
+	PageInfo   PageInfo         `json:"pageInfo"`
+	TotalCount int              `json:"totalCount"`
+}
+
+func (c *ScorecardConnection) build(nodes []*Scorecard, pager *scorecardPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Scorecard
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Scorecard {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Scorecard {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ScorecardEdge, len(nodes))
+	block := make([]ScorecardEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ScorecardPaginateOption enables pagination customization.
+type ScorecardPaginateOption func(*scorecardPager) error
+
+// WithScorecardOrder configures pagination ordering.
+func WithScorecardOrder(order *ScorecardOrder) ScorecardPaginateOption {
+	if order == nil {
+		order = DefaultScorecardOrder
+	}
+	o := *order
+	return func(pager *scorecardPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultScorecardOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithScorecardFilter configures pagination filter.
+func WithScorecardFilter(filter func(*ScorecardQuery) (*ScorecardQuery, error)) ScorecardPaginateOption {
+	return func(pager *scorecardPager) error {
+		if filter == nil {
+			return errors.New("ScorecardQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type scorecardPager struct {
+	reverse bool
+	order   *ScorecardOrder
+	filter  func(*ScorecardQuery) (*ScorecardQuery, error)
+}
+
+func newScorecardPager(opts []ScorecardPaginateOption, reverse bool) (*scorecardPager, error) {
+	pager := &scorecardPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultScorecardOrder
+	}
+	return pager, nil
+}
+
+func (p *scorecardPager) applyFilter(query *ScorecardQuery) (*ScorecardQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *scorecardPager) toCursor(_m *Scorecard) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *scorecardPager) applyCursors(query *ScorecardQuery, after, before *Cursor) (*ScorecardQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultScorecardOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *scorecardPager) applyOrder(query *ScorecardQuery) *ScorecardQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultScorecardOrder.Field {
+		query = query.Order(DefaultScorecardOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *scorecardPager) orderExpr(query *ScorecardQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultScorecardOrder.Field {
+			b.Comma().Ident(DefaultScorecardOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Scorecard.
+func (_m *ScorecardQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ScorecardPaginateOption,
+) (*ScorecardConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newScorecardPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ScorecardConnection{Edges: []*ScorecardEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// ScorecardOrderField defines the ordering field of Scorecard.
+type ScorecardOrderField struct {
+	// Value extracts the ordering value from the given Scorecard.
+	Value    func(*Scorecard) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) scorecard.OrderOption
+	toCursor func(*Scorecard) Cursor
+}
+
+// ScorecardOrder defines the ordering of Scorecard.
+type ScorecardOrder struct {
+	Direction OrderDirection       `json:"direction"`
+	Field     *ScorecardOrderField `json:"field"`
+}
+
+// DefaultScorecardOrder is the default ordering of Scorecard.
+var DefaultScorecardOrder = &ScorecardOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ScorecardOrderField{
+		Value: func(_m *Scorecard) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: scorecard.FieldID,
+		toTerm: scorecard.ByID,
+		toCursor: func(_m *Scorecard) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Scorecard into ScorecardEdge.
+func (_m *Scorecard) ToEdge(order *ScorecardOrder) *ScorecardEdge {
+	if order == nil {
+		order = DefaultScorecardOrder
+	}
+	return &ScorecardEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// ScorecardAttributeEdge is the edge representation of ScorecardAttribute.
+type ScorecardAttributeEdge struct {
+	Node   *ScorecardAttribute `json:"node"`
+	Cursor Cursor              `json:"cursor"`
+}
+
+// ScorecardAttributeConnection is the connection containing edges to ScorecardAttribute.
+type ScorecardAttributeConnection struct {
+	Edges      []*ScorecardAttributeEdge `json:"edges"`
+	PageInfo   PageInfo                  `json:"pageInfo"`
+	TotalCount int                       `json:"totalCount"`
+}
+
+func (c *ScorecardAttributeConnection) build(nodes []*ScorecardAttribute, pager *scorecardattributePager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *ScorecardAttribute
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *ScorecardAttribute {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *ScorecardAttribute {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ScorecardAttributeEdge, len(nodes))
+	block := make([]ScorecardAttributeEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ScorecardAttributePaginateOption enables pagination customization.
+type ScorecardAttributePaginateOption func(*scorecardattributePager) error
+
+// WithScorecardAttributeOrder configures pagination ordering.
+func WithScorecardAttributeOrder(order *ScorecardAttributeOrder) ScorecardAttributePaginateOption {
+	if order == nil {
+		order = DefaultScorecardAttributeOrder
+	}
+	o := *order
+	return func(pager *scorecardattributePager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultScorecardAttributeOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithScorecardAttributeFilter configures pagination filter.
+func WithScorecardAttributeFilter(filter func(*ScorecardAttributeQuery) (*ScorecardAttributeQuery, error)) ScorecardAttributePaginateOption {
+	return func(pager *scorecardattributePager) error {
+		if filter == nil {
+			return errors.New("ScorecardAttributeQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type scorecardattributePager struct {
+	reverse bool
+	order   *ScorecardAttributeOrder
+	filter  func(*ScorecardAttributeQuery) (*ScorecardAttributeQuery, error)
+}
+
+func newScorecardAttributePager(opts []ScorecardAttributePaginateOption, reverse bool) (*scorecardattributePager, error) {
+	pager := &scorecardattributePager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultScorecardAttributeOrder
+	}
+	return pager, nil
+}
+
+func (p *scorecardattributePager) applyFilter(query *ScorecardAttributeQuery) (*ScorecardAttributeQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *scorecardattributePager) toCursor(_m *ScorecardAttribute) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *scorecardattributePager) applyCursors(query *ScorecardAttributeQuery, after, before *Cursor) (*ScorecardAttributeQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultScorecardAttributeOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *scorecardattributePager) applyOrder(query *ScorecardAttributeQuery) *ScorecardAttributeQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultScorecardAttributeOrder.Field {
+		query = query.Order(DefaultScorecardAttributeOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *scorecardattributePager) orderExpr(query *ScorecardAttributeQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultScorecardAttributeOrder.Field {
+			b.Comma().Ident(DefaultScorecardAttributeOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to ScorecardAttribute.
+func (_m *ScorecardAttributeQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ScorecardAttributePaginateOption,
+) (*ScorecardAttributeConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newScorecardAttributePager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ScorecardAttributeConnection{Edges: []*ScorecardAttributeEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// ScorecardAttributeOrderField defines the ordering field of ScorecardAttribute.
+type ScorecardAttributeOrderField struct {
+	// Value extracts the ordering value from the given ScorecardAttribute.
+	Value    func(*ScorecardAttribute) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) scorecardattribute.OrderOption
+	toCursor func(*ScorecardAttribute) Cursor
+}
+
+// ScorecardAttributeOrder defines the ordering of ScorecardAttribute.
+type ScorecardAttributeOrder struct {
+	Direction OrderDirection                `json:"direction"`
+	Field     *ScorecardAttributeOrderField `json:"field"`
+}
+
+// DefaultScorecardAttributeOrder is the default ordering of ScorecardAttribute.
+var DefaultScorecardAttributeOrder = &ScorecardAttributeOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ScorecardAttributeOrderField{
+		Value: func(_m *ScorecardAttribute) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: scorecardattribute.FieldID,
+		toTerm: scorecardattribute.ByID,
+		toCursor: func(_m *ScorecardAttribute) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts ScorecardAttribute into ScorecardAttributeEdge.
+func (_m *ScorecardAttribute) ToEdge(order *ScorecardAttributeOrder) *ScorecardAttributeEdge {
+	if order == nil {
+		order = DefaultScorecardAttributeOrder
+	}
+	return &ScorecardAttributeEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// ScorecardRatingEdge is the edge representation of ScorecardRating.
+type ScorecardRatingEdge struct {
+	Node   *ScorecardRating `json:"node"`
+	Cursor Cursor           `json:"cursor"`
+}
+
+// ScorecardRatingConnection is the connection containing edges to ScorecardRating.
+type ScorecardRatingConnection struct {
+	Edges      []*ScorecardRatingEdge `json:"edges"`
+	PageInfo   PageInfo               `json:"pageInfo"`
+	TotalCount int                    `json:"totalCount"`
+}
+
+func (c *ScorecardRatingConnection) build(nodes []*ScorecardRating, pager *scorecardratingPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *ScorecardRating
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *ScorecardRating {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *ScorecardRating {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ScorecardRatingEdge, len(nodes))
+	block := make([]ScorecardRatingEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		block[i].Node, block[i].Cursor = node, pager.toCursor(node)
+		c.Edges[i] = &block[i]
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ScorecardRatingPaginateOption enables pagination customization.
+type ScorecardRatingPaginateOption func(*scorecardratingPager) error
+
+// WithScorecardRatingOrder configures pagination ordering.
+func WithScorecardRatingOrder(order *ScorecardRatingOrder) ScorecardRatingPaginateOption {
+	if order == nil {
+		order = DefaultScorecardRatingOrder
+	}
+	o := *order
+	return func(pager *scorecardratingPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultScorecardRatingOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithScorecardRatingFilter configures pagination filter.
+func WithScorecardRatingFilter(filter func(*ScorecardRatingQuery) (*ScorecardRatingQuery, error)) ScorecardRatingPaginateOption {
+	return func(pager *scorecardratingPager) error {
+		if filter == nil {
+			return errors.New("ScorecardRatingQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type scorecardratingPager struct {
+	reverse bool
+	order   *ScorecardRatingOrder
+	filter  func(*ScorecardRatingQuery) (*ScorecardRatingQuery, error)
+}
+
+func newScorecardRatingPager(opts []ScorecardRatingPaginateOption, reverse bool) (*scorecardratingPager, error) {
+	pager := &scorecardratingPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultScorecardRatingOrder
+	}
+	return pager, nil
+}
+
+func (p *scorecardratingPager) applyFilter(query *ScorecardRatingQuery) (*ScorecardRatingQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *scorecardratingPager) toCursor(_m *ScorecardRating) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *scorecardratingPager) applyCursors(query *ScorecardRatingQuery, after, before *Cursor) (*ScorecardRatingQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultScorecardRatingOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *scorecardratingPager) applyOrder(query *ScorecardRatingQuery) *ScorecardRatingQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultScorecardRatingOrder.Field {
+		query = query.Order(DefaultScorecardRatingOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *scorecardratingPager) orderExpr(query *ScorecardRatingQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultScorecardRatingOrder.Field {
+			b.Comma().Ident(DefaultScorecardRatingOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to ScorecardRating.
+func (_m *ScorecardRatingQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ScorecardRatingPaginateOption,
+) (*ScorecardRatingConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newScorecardRatingPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ScorecardRatingConnection{Edges: []*ScorecardRatingEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// ScorecardRatingOrderField defines the ordering field of ScorecardRating.
+type ScorecardRatingOrderField struct {
+	// Value extracts the ordering value from the given ScorecardRating.
+	Value    func(*ScorecardRating) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) scorecardrating.OrderOption
+	toCursor func(*ScorecardRating) Cursor
+}
+
+// ScorecardRatingOrder defines the ordering of ScorecardRating.
+type ScorecardRatingOrder struct {
+	Direction OrderDirection             `json:"direction"`
+	Field     *ScorecardRatingOrderField `json:"field"`
+}
+
+// DefaultScorecardRatingOrder is the default ordering of ScorecardRating.
+var DefaultScorecardRatingOrder = &ScorecardRatingOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ScorecardRatingOrderField{
+		Value: func(_m *ScorecardRating) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: scorecardrating.FieldID,
+		toTerm: scorecardrating.ByID,
+		toCursor: func(_m *ScorecardRating) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts ScorecardRating into ScorecardRatingEdge.
+func (_m *ScorecardRating) ToEdge(order *ScorecardRatingOrder) *ScorecardRatingEdge {
+	if order == nil {
+		order = DefaultScorecardRatingOrder
+	}
+	return &ScorecardRatingEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -34,6 +34,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
+	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
+	"github.com/hiregraph/hiregraph/ent/scorecardrating"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
@@ -1537,6 +1540,10 @@ type CandidateWhereInput struct {
 	HasInterviews     *bool                  `json:"hasInterviews,omitempty"`
 	HasInterviewsWith []*InterviewWhereInput `json:"hasInterviewsWith,omitempty"`
 
+	// "scorecards" edge predicates.
+	HasScorecards     *bool                  `json:"hasScorecards,omitempty"`
+	HasScorecardsWith []*ScorecardWhereInput `json:"hasScorecardsWith,omitempty"`
+
 	// "step_history" edge predicates.
 	HasStepHistory     *bool                      `json:"hasStepHistory,omitempty"`
 	HasStepHistoryWith []*CandidateStepWhereInput `json:"hasStepHistoryWith,omitempty"`
@@ -2027,6 +2034,24 @@ func (i *CandidateWhereInput) P() (predicate.Candidate, error) {
 			with = append(with, p)
 		}
 		predicates = append(predicates, candidate.HasInterviewsWith(with...))
+	}
+	if i.HasScorecards != nil {
+		p := candidate.HasScorecards()
+		if !*i.HasScorecards {
+			p = candidate.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasScorecardsWith) > 0 {
+		with := make([]predicate.Scorecard, 0, len(i.HasScorecardsWith))
+		for _, w := range i.HasScorecardsWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasScorecardsWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, candidate.HasScorecardsWith(with...))
 	}
 	if i.HasStepHistory != nil {
 		p := candidate.HasStepHistory()
@@ -4820,6 +4845,10 @@ type InterviewWhereInput struct {
 	// "interviewers" edge predicates.
 	HasInterviewers     *bool             `json:"hasInterviewers,omitempty"`
 	HasInterviewersWith []*UserWhereInput `json:"hasInterviewersWith,omitempty"`
+
+	// "scorecards" edge predicates.
+	HasScorecards     *bool                  `json:"hasScorecards,omitempty"`
+	HasScorecardsWith []*ScorecardWhereInput `json:"hasScorecardsWith,omitempty"`
 }
 
 // AddPredicates adds custom predicates to the where input to be used during the filtering phase.
@@ -5331,6 +5360,24 @@ func (i *InterviewWhereInput) P() (predicate.Interview, error) {
 			with = append(with, p)
 		}
 		predicates = append(predicates, interview.HasInterviewersWith(with...))
+	}
+	if i.HasScorecards != nil {
+		p := interview.HasScorecards()
+		if !*i.HasScorecards {
+			p = interview.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasScorecardsWith) > 0 {
+		with := make([]predicate.Scorecard, 0, len(i.HasScorecardsWith))
+		for _, w := range i.HasScorecardsWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasScorecardsWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, interview.HasScorecardsWith(with...))
 	}
 	switch len(predicates) {
 	case 0:
@@ -11751,6 +11798,910 @@ func (i *RejectionReasonWhereInput) P() (predicate.RejectionReason, error) {
 		return predicates[0], nil
 	default:
 		return rejectionreason.And(predicates...), nil
+	}
+}
+
+// ScorecardWhereInput represents a where input for filtering Scorecard queries.
+type ScorecardWhereInput struct {
+	Predicates []predicate.Scorecard  `json:"-"`
+	Not        *ScorecardWhereInput   `json:"not,omitempty"`
+	Or         []*ScorecardWhereInput `json:"or,omitempty"`
+	And        []*ScorecardWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "overall_recommendation" field predicates.
+	OverallRecommendation      *scorecard.OverallRecommendation  `json:"overallRecommendation,omitempty"`
+	OverallRecommendationNEQ   *scorecard.OverallRecommendation  `json:"overallRecommendationNEQ,omitempty"`
+	OverallRecommendationIn    []scorecard.OverallRecommendation `json:"overallRecommendationIn,omitempty"`
+	OverallRecommendationNotIn []scorecard.OverallRecommendation `json:"overallRecommendationNotIn,omitempty"`
+
+	// "notes" field predicates.
+	Notes             *string  `json:"notes,omitempty"`
+	NotesNEQ          *string  `json:"notesNEQ,omitempty"`
+	NotesIn           []string `json:"notesIn,omitempty"`
+	NotesNotIn        []string `json:"notesNotIn,omitempty"`
+	NotesGT           *string  `json:"notesGT,omitempty"`
+	NotesGTE          *string  `json:"notesGTE,omitempty"`
+	NotesLT           *string  `json:"notesLT,omitempty"`
+	NotesLTE          *string  `json:"notesLTE,omitempty"`
+	NotesContains     *string  `json:"notesContains,omitempty"`
+	NotesHasPrefix    *string  `json:"notesHasPrefix,omitempty"`
+	NotesHasSuffix    *string  `json:"notesHasSuffix,omitempty"`
+	NotesEqualFold    *string  `json:"notesEqualFold,omitempty"`
+	NotesContainsFold *string  `json:"notesContainsFold,omitempty"`
+
+	// "time_submitted" field predicates.
+	TimeSubmitted      *time.Time  `json:"timeSubmitted,omitempty"`
+	TimeSubmittedNEQ   *time.Time  `json:"timeSubmittedNEQ,omitempty"`
+	TimeSubmittedIn    []time.Time `json:"timeSubmittedIn,omitempty"`
+	TimeSubmittedNotIn []time.Time `json:"timeSubmittedNotIn,omitempty"`
+	TimeSubmittedGT    *time.Time  `json:"timeSubmittedGT,omitempty"`
+	TimeSubmittedGTE   *time.Time  `json:"timeSubmittedGTE,omitempty"`
+	TimeSubmittedLT    *time.Time  `json:"timeSubmittedLT,omitempty"`
+	TimeSubmittedLTE   *time.Time  `json:"timeSubmittedLTE,omitempty"`
+
+	// "time_updated" field predicates.
+	TimeUpdated      *time.Time  `json:"timeUpdated,omitempty"`
+	TimeUpdatedNEQ   *time.Time  `json:"timeUpdatedNEQ,omitempty"`
+	TimeUpdatedIn    []time.Time `json:"timeUpdatedIn,omitempty"`
+	TimeUpdatedNotIn []time.Time `json:"timeUpdatedNotIn,omitempty"`
+	TimeUpdatedGT    *time.Time  `json:"timeUpdatedGT,omitempty"`
+	TimeUpdatedGTE   *time.Time  `json:"timeUpdatedGTE,omitempty"`
+	TimeUpdatedLT    *time.Time  `json:"timeUpdatedLT,omitempty"`
+	TimeUpdatedLTE   *time.Time  `json:"timeUpdatedLTE,omitempty"`
+
+	// "interview" edge predicates.
+	HasInterview     *bool                  `json:"hasInterview,omitempty"`
+	HasInterviewWith []*InterviewWhereInput `json:"hasInterviewWith,omitempty"`
+
+	// "interviewer" edge predicates.
+	HasInterviewer     *bool             `json:"hasInterviewer,omitempty"`
+	HasInterviewerWith []*UserWhereInput `json:"hasInterviewerWith,omitempty"`
+
+	// "candidate" edge predicates.
+	HasCandidate     *bool                  `json:"hasCandidate,omitempty"`
+	HasCandidateWith []*CandidateWhereInput `json:"hasCandidateWith,omitempty"`
+
+	// "ratings" edge predicates.
+	HasRatings     *bool                        `json:"hasRatings,omitempty"`
+	HasRatingsWith []*ScorecardRatingWhereInput `json:"hasRatingsWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *ScorecardWhereInput) AddPredicates(predicates ...predicate.Scorecard) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the ScorecardWhereInput filter on the ScorecardQuery builder.
+func (i *ScorecardWhereInput) Filter(q *ScorecardQuery) (*ScorecardQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyScorecardWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyScorecardWhereInput is returned in case the ScorecardWhereInput is empty.
+var ErrEmptyScorecardWhereInput = errors.New("ent: empty predicate ScorecardWhereInput")
+
+// P returns a predicate for filtering scorecards.
+// An error is returned if the input is empty or invalid.
+func (i *ScorecardWhereInput) P() (predicate.Scorecard, error) {
+	var predicates []predicate.Scorecard
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, scorecard.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Scorecard, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, scorecard.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Scorecard, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, scorecard.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, scorecard.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, scorecard.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, scorecard.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, scorecard.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, scorecard.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, scorecard.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, scorecard.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, scorecard.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, scorecard.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, scorecard.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.OverallRecommendation != nil {
+		predicates = append(predicates, scorecard.OverallRecommendationEQ(*i.OverallRecommendation))
+	}
+	if i.OverallRecommendationNEQ != nil {
+		predicates = append(predicates, scorecard.OverallRecommendationNEQ(*i.OverallRecommendationNEQ))
+	}
+	if len(i.OverallRecommendationIn) > 0 {
+		predicates = append(predicates, scorecard.OverallRecommendationIn(i.OverallRecommendationIn...))
+	}
+	if len(i.OverallRecommendationNotIn) > 0 {
+		predicates = append(predicates, scorecard.OverallRecommendationNotIn(i.OverallRecommendationNotIn...))
+	}
+	if i.Notes != nil {
+		predicates = append(predicates, scorecard.NotesEQ(*i.Notes))
+	}
+	if i.NotesNEQ != nil {
+		predicates = append(predicates, scorecard.NotesNEQ(*i.NotesNEQ))
+	}
+	if len(i.NotesIn) > 0 {
+		predicates = append(predicates, scorecard.NotesIn(i.NotesIn...))
+	}
+	if len(i.NotesNotIn) > 0 {
+		predicates = append(predicates, scorecard.NotesNotIn(i.NotesNotIn...))
+	}
+	if i.NotesGT != nil {
+		predicates = append(predicates, scorecard.NotesGT(*i.NotesGT))
+	}
+	if i.NotesGTE != nil {
+		predicates = append(predicates, scorecard.NotesGTE(*i.NotesGTE))
+	}
+	if i.NotesLT != nil {
+		predicates = append(predicates, scorecard.NotesLT(*i.NotesLT))
+	}
+	if i.NotesLTE != nil {
+		predicates = append(predicates, scorecard.NotesLTE(*i.NotesLTE))
+	}
+	if i.NotesContains != nil {
+		predicates = append(predicates, scorecard.NotesContains(*i.NotesContains))
+	}
+	if i.NotesHasPrefix != nil {
+		predicates = append(predicates, scorecard.NotesHasPrefix(*i.NotesHasPrefix))
+	}
+	if i.NotesHasSuffix != nil {
+		predicates = append(predicates, scorecard.NotesHasSuffix(*i.NotesHasSuffix))
+	}
+	if i.NotesEqualFold != nil {
+		predicates = append(predicates, scorecard.NotesEqualFold(*i.NotesEqualFold))
+	}
+	if i.NotesContainsFold != nil {
+		predicates = append(predicates, scorecard.NotesContainsFold(*i.NotesContainsFold))
+	}
+	if i.TimeSubmitted != nil {
+		predicates = append(predicates, scorecard.TimeSubmittedEQ(*i.TimeSubmitted))
+	}
+	if i.TimeSubmittedNEQ != nil {
+		predicates = append(predicates, scorecard.TimeSubmittedNEQ(*i.TimeSubmittedNEQ))
+	}
+	if len(i.TimeSubmittedIn) > 0 {
+		predicates = append(predicates, scorecard.TimeSubmittedIn(i.TimeSubmittedIn...))
+	}
+	if len(i.TimeSubmittedNotIn) > 0 {
+		predicates = append(predicates, scorecard.TimeSubmittedNotIn(i.TimeSubmittedNotIn...))
+	}
+	if i.TimeSubmittedGT != nil {
+		predicates = append(predicates, scorecard.TimeSubmittedGT(*i.TimeSubmittedGT))
+	}
+	if i.TimeSubmittedGTE != nil {
+		predicates = append(predicates, scorecard.TimeSubmittedGTE(*i.TimeSubmittedGTE))
+	}
+	if i.TimeSubmittedLT != nil {
+		predicates = append(predicates, scorecard.TimeSubmittedLT(*i.TimeSubmittedLT))
+	}
+	if i.TimeSubmittedLTE != nil {
+		predicates = append(predicates, scorecard.TimeSubmittedLTE(*i.TimeSubmittedLTE))
+	}
+	if i.TimeUpdated != nil {
+		predicates = append(predicates, scorecard.TimeUpdatedEQ(*i.TimeUpdated))
+	}
+	if i.TimeUpdatedNEQ != nil {
+		predicates = append(predicates, scorecard.TimeUpdatedNEQ(*i.TimeUpdatedNEQ))
+	}
+	if len(i.TimeUpdatedIn) > 0 {
+		predicates = append(predicates, scorecard.TimeUpdatedIn(i.TimeUpdatedIn...))
+	}
+	if len(i.TimeUpdatedNotIn) > 0 {
+		predicates = append(predicates, scorecard.TimeUpdatedNotIn(i.TimeUpdatedNotIn...))
+	}
+	if i.TimeUpdatedGT != nil {
+		predicates = append(predicates, scorecard.TimeUpdatedGT(*i.TimeUpdatedGT))
+	}
+	if i.TimeUpdatedGTE != nil {
+		predicates = append(predicates, scorecard.TimeUpdatedGTE(*i.TimeUpdatedGTE))
+	}
+	if i.TimeUpdatedLT != nil {
+		predicates = append(predicates, scorecard.TimeUpdatedLT(*i.TimeUpdatedLT))
+	}
+	if i.TimeUpdatedLTE != nil {
+		predicates = append(predicates, scorecard.TimeUpdatedLTE(*i.TimeUpdatedLTE))
+	}
+
+	if i.HasInterview != nil {
+		p := scorecard.HasInterview()
+		if !*i.HasInterview {
+			p = scorecard.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasInterviewWith) > 0 {
+		with := make([]predicate.Interview, 0, len(i.HasInterviewWith))
+		for _, w := range i.HasInterviewWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasInterviewWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, scorecard.HasInterviewWith(with...))
+	}
+	if i.HasInterviewer != nil {
+		p := scorecard.HasInterviewer()
+		if !*i.HasInterviewer {
+			p = scorecard.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasInterviewerWith) > 0 {
+		with := make([]predicate.User, 0, len(i.HasInterviewerWith))
+		for _, w := range i.HasInterviewerWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasInterviewerWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, scorecard.HasInterviewerWith(with...))
+	}
+	if i.HasCandidate != nil {
+		p := scorecard.HasCandidate()
+		if !*i.HasCandidate {
+			p = scorecard.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCandidateWith) > 0 {
+		with := make([]predicate.Candidate, 0, len(i.HasCandidateWith))
+		for _, w := range i.HasCandidateWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCandidateWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, scorecard.HasCandidateWith(with...))
+	}
+	if i.HasRatings != nil {
+		p := scorecard.HasRatings()
+		if !*i.HasRatings {
+			p = scorecard.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasRatingsWith) > 0 {
+		with := make([]predicate.ScorecardRating, 0, len(i.HasRatingsWith))
+		for _, w := range i.HasRatingsWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasRatingsWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, scorecard.HasRatingsWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyScorecardWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return scorecard.And(predicates...), nil
+	}
+}
+
+// ScorecardAttributeWhereInput represents a where input for filtering ScorecardAttribute queries.
+type ScorecardAttributeWhereInput struct {
+	Predicates []predicate.ScorecardAttribute  `json:"-"`
+	Not        *ScorecardAttributeWhereInput   `json:"not,omitempty"`
+	Or         []*ScorecardAttributeWhereInput `json:"or,omitempty"`
+	And        []*ScorecardAttributeWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "focus" field predicates.
+	Focus             *string  `json:"focus,omitempty"`
+	FocusNEQ          *string  `json:"focusNEQ,omitempty"`
+	FocusIn           []string `json:"focusIn,omitempty"`
+	FocusNotIn        []string `json:"focusNotIn,omitempty"`
+	FocusGT           *string  `json:"focusGT,omitempty"`
+	FocusGTE          *string  `json:"focusGTE,omitempty"`
+	FocusLT           *string  `json:"focusLT,omitempty"`
+	FocusLTE          *string  `json:"focusLTE,omitempty"`
+	FocusContains     *string  `json:"focusContains,omitempty"`
+	FocusHasPrefix    *string  `json:"focusHasPrefix,omitempty"`
+	FocusHasSuffix    *string  `json:"focusHasSuffix,omitempty"`
+	FocusEqualFold    *string  `json:"focusEqualFold,omitempty"`
+	FocusContainsFold *string  `json:"focusContainsFold,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "description" field predicates.
+	Description             *string  `json:"description,omitempty"`
+	DescriptionNEQ          *string  `json:"descriptionNEQ,omitempty"`
+	DescriptionIn           []string `json:"descriptionIn,omitempty"`
+	DescriptionNotIn        []string `json:"descriptionNotIn,omitempty"`
+	DescriptionGT           *string  `json:"descriptionGT,omitempty"`
+	DescriptionGTE          *string  `json:"descriptionGTE,omitempty"`
+	DescriptionLT           *string  `json:"descriptionLT,omitempty"`
+	DescriptionLTE          *string  `json:"descriptionLTE,omitempty"`
+	DescriptionContains     *string  `json:"descriptionContains,omitempty"`
+	DescriptionHasPrefix    *string  `json:"descriptionHasPrefix,omitempty"`
+	DescriptionHasSuffix    *string  `json:"descriptionHasSuffix,omitempty"`
+	DescriptionEqualFold    *string  `json:"descriptionEqualFold,omitempty"`
+	DescriptionContainsFold *string  `json:"descriptionContainsFold,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *ScorecardAttributeWhereInput) AddPredicates(predicates ...predicate.ScorecardAttribute) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the ScorecardAttributeWhereInput filter on the ScorecardAttributeQuery builder.
+func (i *ScorecardAttributeWhereInput) Filter(q *ScorecardAttributeQuery) (*ScorecardAttributeQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyScorecardAttributeWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyScorecardAttributeWhereInput is returned in case the ScorecardAttributeWhereInput is empty.
+var ErrEmptyScorecardAttributeWhereInput = errors.New("ent: empty predicate ScorecardAttributeWhereInput")
+
+// P returns a predicate for filtering scorecardattributes.
+// An error is returned if the input is empty or invalid.
+func (i *ScorecardAttributeWhereInput) P() (predicate.ScorecardAttribute, error) {
+	var predicates []predicate.ScorecardAttribute
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, scorecardattribute.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.ScorecardAttribute, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, scorecardattribute.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.ScorecardAttribute, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, scorecardattribute.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, scorecardattribute.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, scorecardattribute.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, scorecardattribute.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, scorecardattribute.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, scorecardattribute.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, scorecardattribute.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, scorecardattribute.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, scorecardattribute.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, scorecardattribute.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, scorecardattribute.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Focus != nil {
+		predicates = append(predicates, scorecardattribute.FocusEQ(*i.Focus))
+	}
+	if i.FocusNEQ != nil {
+		predicates = append(predicates, scorecardattribute.FocusNEQ(*i.FocusNEQ))
+	}
+	if len(i.FocusIn) > 0 {
+		predicates = append(predicates, scorecardattribute.FocusIn(i.FocusIn...))
+	}
+	if len(i.FocusNotIn) > 0 {
+		predicates = append(predicates, scorecardattribute.FocusNotIn(i.FocusNotIn...))
+	}
+	if i.FocusGT != nil {
+		predicates = append(predicates, scorecardattribute.FocusGT(*i.FocusGT))
+	}
+	if i.FocusGTE != nil {
+		predicates = append(predicates, scorecardattribute.FocusGTE(*i.FocusGTE))
+	}
+	if i.FocusLT != nil {
+		predicates = append(predicates, scorecardattribute.FocusLT(*i.FocusLT))
+	}
+	if i.FocusLTE != nil {
+		predicates = append(predicates, scorecardattribute.FocusLTE(*i.FocusLTE))
+	}
+	if i.FocusContains != nil {
+		predicates = append(predicates, scorecardattribute.FocusContains(*i.FocusContains))
+	}
+	if i.FocusHasPrefix != nil {
+		predicates = append(predicates, scorecardattribute.FocusHasPrefix(*i.FocusHasPrefix))
+	}
+	if i.FocusHasSuffix != nil {
+		predicates = append(predicates, scorecardattribute.FocusHasSuffix(*i.FocusHasSuffix))
+	}
+	if i.FocusEqualFold != nil {
+		predicates = append(predicates, scorecardattribute.FocusEqualFold(*i.FocusEqualFold))
+	}
+	if i.FocusContainsFold != nil {
+		predicates = append(predicates, scorecardattribute.FocusContainsFold(*i.FocusContainsFold))
+	}
+	if i.Name != nil {
+		predicates = append(predicates, scorecardattribute.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, scorecardattribute.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, scorecardattribute.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, scorecardattribute.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, scorecardattribute.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, scorecardattribute.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, scorecardattribute.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, scorecardattribute.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, scorecardattribute.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, scorecardattribute.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, scorecardattribute.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, scorecardattribute.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, scorecardattribute.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.Description != nil {
+		predicates = append(predicates, scorecardattribute.DescriptionEQ(*i.Description))
+	}
+	if i.DescriptionNEQ != nil {
+		predicates = append(predicates, scorecardattribute.DescriptionNEQ(*i.DescriptionNEQ))
+	}
+	if len(i.DescriptionIn) > 0 {
+		predicates = append(predicates, scorecardattribute.DescriptionIn(i.DescriptionIn...))
+	}
+	if len(i.DescriptionNotIn) > 0 {
+		predicates = append(predicates, scorecardattribute.DescriptionNotIn(i.DescriptionNotIn...))
+	}
+	if i.DescriptionGT != nil {
+		predicates = append(predicates, scorecardattribute.DescriptionGT(*i.DescriptionGT))
+	}
+	if i.DescriptionGTE != nil {
+		predicates = append(predicates, scorecardattribute.DescriptionGTE(*i.DescriptionGTE))
+	}
+	if i.DescriptionLT != nil {
+		predicates = append(predicates, scorecardattribute.DescriptionLT(*i.DescriptionLT))
+	}
+	if i.DescriptionLTE != nil {
+		predicates = append(predicates, scorecardattribute.DescriptionLTE(*i.DescriptionLTE))
+	}
+	if i.DescriptionContains != nil {
+		predicates = append(predicates, scorecardattribute.DescriptionContains(*i.DescriptionContains))
+	}
+	if i.DescriptionHasPrefix != nil {
+		predicates = append(predicates, scorecardattribute.DescriptionHasPrefix(*i.DescriptionHasPrefix))
+	}
+	if i.DescriptionHasSuffix != nil {
+		predicates = append(predicates, scorecardattribute.DescriptionHasSuffix(*i.DescriptionHasSuffix))
+	}
+	if i.DescriptionEqualFold != nil {
+		predicates = append(predicates, scorecardattribute.DescriptionEqualFold(*i.DescriptionEqualFold))
+	}
+	if i.DescriptionContainsFold != nil {
+		predicates = append(predicates, scorecardattribute.DescriptionContainsFold(*i.DescriptionContainsFold))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyScorecardAttributeWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return scorecardattribute.And(predicates...), nil
+	}
+}
+
+// ScorecardRatingWhereInput represents a where input for filtering ScorecardRating queries.
+type ScorecardRatingWhereInput struct {
+	Predicates []predicate.ScorecardRating  `json:"-"`
+	Not        *ScorecardRatingWhereInput   `json:"not,omitempty"`
+	Or         []*ScorecardRatingWhereInput `json:"or,omitempty"`
+	And        []*ScorecardRatingWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID             *string  `json:"id,omitempty"`
+	IDNEQ          *string  `json:"idNEQ,omitempty"`
+	IDIn           []string `json:"idIn,omitempty"`
+	IDNotIn        []string `json:"idNotIn,omitempty"`
+	IDGT           *string  `json:"idGT,omitempty"`
+	IDGTE          *string  `json:"idGTE,omitempty"`
+	IDLT           *string  `json:"idLT,omitempty"`
+	IDLTE          *string  `json:"idLTE,omitempty"`
+	IDEqualFold    *string  `json:"idEqualFold,omitempty"`
+	IDContainsFold *string  `json:"idContainsFold,omitempty"`
+
+	// "rating" field predicates.
+	Rating       *int  `json:"rating,omitempty"`
+	RatingNEQ    *int  `json:"ratingNEQ,omitempty"`
+	RatingIn     []int `json:"ratingIn,omitempty"`
+	RatingNotIn  []int `json:"ratingNotIn,omitempty"`
+	RatingGT     *int  `json:"ratingGT,omitempty"`
+	RatingGTE    *int  `json:"ratingGTE,omitempty"`
+	RatingLT     *int  `json:"ratingLT,omitempty"`
+	RatingLTE    *int  `json:"ratingLTE,omitempty"`
+	RatingIsNil  bool  `json:"ratingIsNil,omitempty"`
+	RatingNotNil bool  `json:"ratingNotNil,omitempty"`
+
+	// "note" field predicates.
+	Note             *string  `json:"note,omitempty"`
+	NoteNEQ          *string  `json:"noteNEQ,omitempty"`
+	NoteIn           []string `json:"noteIn,omitempty"`
+	NoteNotIn        []string `json:"noteNotIn,omitempty"`
+	NoteGT           *string  `json:"noteGT,omitempty"`
+	NoteGTE          *string  `json:"noteGTE,omitempty"`
+	NoteLT           *string  `json:"noteLT,omitempty"`
+	NoteLTE          *string  `json:"noteLTE,omitempty"`
+	NoteContains     *string  `json:"noteContains,omitempty"`
+	NoteHasPrefix    *string  `json:"noteHasPrefix,omitempty"`
+	NoteHasSuffix    *string  `json:"noteHasSuffix,omitempty"`
+	NoteEqualFold    *string  `json:"noteEqualFold,omitempty"`
+	NoteContainsFold *string  `json:"noteContainsFold,omitempty"`
+
+	// "attribute" edge predicates.
+	HasAttribute     *bool                           `json:"hasAttribute,omitempty"`
+	HasAttributeWith []*ScorecardAttributeWhereInput `json:"hasAttributeWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *ScorecardRatingWhereInput) AddPredicates(predicates ...predicate.ScorecardRating) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the ScorecardRatingWhereInput filter on the ScorecardRatingQuery builder.
+func (i *ScorecardRatingWhereInput) Filter(q *ScorecardRatingQuery) (*ScorecardRatingQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyScorecardRatingWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyScorecardRatingWhereInput is returned in case the ScorecardRatingWhereInput is empty.
+var ErrEmptyScorecardRatingWhereInput = errors.New("ent: empty predicate ScorecardRatingWhereInput")
+
+// P returns a predicate for filtering scorecardratings.
+// An error is returned if the input is empty or invalid.
+func (i *ScorecardRatingWhereInput) P() (predicate.ScorecardRating, error) {
+	var predicates []predicate.ScorecardRating
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, scorecardrating.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.ScorecardRating, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, scorecardrating.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.ScorecardRating, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, scorecardrating.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, scorecardrating.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, scorecardrating.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, scorecardrating.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, scorecardrating.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, scorecardrating.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, scorecardrating.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, scorecardrating.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, scorecardrating.IDLTE(*i.IDLTE))
+	}
+	if i.IDEqualFold != nil {
+		predicates = append(predicates, scorecardrating.IDEqualFold(*i.IDEqualFold))
+	}
+	if i.IDContainsFold != nil {
+		predicates = append(predicates, scorecardrating.IDContainsFold(*i.IDContainsFold))
+	}
+	if i.Rating != nil {
+		predicates = append(predicates, scorecardrating.RatingEQ(*i.Rating))
+	}
+	if i.RatingNEQ != nil {
+		predicates = append(predicates, scorecardrating.RatingNEQ(*i.RatingNEQ))
+	}
+	if len(i.RatingIn) > 0 {
+		predicates = append(predicates, scorecardrating.RatingIn(i.RatingIn...))
+	}
+	if len(i.RatingNotIn) > 0 {
+		predicates = append(predicates, scorecardrating.RatingNotIn(i.RatingNotIn...))
+	}
+	if i.RatingGT != nil {
+		predicates = append(predicates, scorecardrating.RatingGT(*i.RatingGT))
+	}
+	if i.RatingGTE != nil {
+		predicates = append(predicates, scorecardrating.RatingGTE(*i.RatingGTE))
+	}
+	if i.RatingLT != nil {
+		predicates = append(predicates, scorecardrating.RatingLT(*i.RatingLT))
+	}
+	if i.RatingLTE != nil {
+		predicates = append(predicates, scorecardrating.RatingLTE(*i.RatingLTE))
+	}
+	if i.RatingIsNil {
+		predicates = append(predicates, scorecardrating.RatingIsNil())
+	}
+	if i.RatingNotNil {
+		predicates = append(predicates, scorecardrating.RatingNotNil())
+	}
+	if i.Note != nil {
+		predicates = append(predicates, scorecardrating.NoteEQ(*i.Note))
+	}
+	if i.NoteNEQ != nil {
+		predicates = append(predicates, scorecardrating.NoteNEQ(*i.NoteNEQ))
+	}
+	if len(i.NoteIn) > 0 {
+		predicates = append(predicates, scorecardrating.NoteIn(i.NoteIn...))
+	}
+	if len(i.NoteNotIn) > 0 {
+		predicates = append(predicates, scorecardrating.NoteNotIn(i.NoteNotIn...))
+	}
+	if i.NoteGT != nil {
+		predicates = append(predicates, scorecardrating.NoteGT(*i.NoteGT))
+	}
+	if i.NoteGTE != nil {
+		predicates = append(predicates, scorecardrating.NoteGTE(*i.NoteGTE))
+	}
+	if i.NoteLT != nil {
+		predicates = append(predicates, scorecardrating.NoteLT(*i.NoteLT))
+	}
+	if i.NoteLTE != nil {
+		predicates = append(predicates, scorecardrating.NoteLTE(*i.NoteLTE))
+	}
+	if i.NoteContains != nil {
+		predicates = append(predicates, scorecardrating.NoteContains(*i.NoteContains))
+	}
+	if i.NoteHasPrefix != nil {
+		predicates = append(predicates, scorecardrating.NoteHasPrefix(*i.NoteHasPrefix))
+	}
+	if i.NoteHasSuffix != nil {
+		predicates = append(predicates, scorecardrating.NoteHasSuffix(*i.NoteHasSuffix))
+	}
+	if i.NoteEqualFold != nil {
+		predicates = append(predicates, scorecardrating.NoteEqualFold(*i.NoteEqualFold))
+	}
+	if i.NoteContainsFold != nil {
+		predicates = append(predicates, scorecardrating.NoteContainsFold(*i.NoteContainsFold))
+	}
+
+	if i.HasAttribute != nil {
+		p := scorecardrating.HasAttribute()
+		if !*i.HasAttribute {
+			p = scorecardrating.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasAttributeWith) > 0 {
+		with := make([]predicate.ScorecardAttribute, 0, len(i.HasAttributeWith))
+		for _, w := range i.HasAttributeWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasAttributeWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, scorecardrating.HasAttributeWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyScorecardRatingWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return scorecardrating.And(predicates...), nil
 	}
 }
 

@@ -36,6 +36,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/role"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
+	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
+	"github.com/hiregraph/hiregraph/ent/scorecardrating"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
@@ -73,6 +76,9 @@ var prefixTable = map[string]string{
 	"qnr": questionnaire.Table,
 	"rjr": rejectionreason.Table,
 	"rol": role.Table,
+	"scd": scorecard.Table,
+	"sca": scorecardattribute.Table,
+	"scr": scorecardrating.Table,
 	"tsb": testsubmission.Table,
 	"usr": user.Table,
 	"wha": webhookattempt.Table,

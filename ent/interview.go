@@ -74,15 +74,18 @@ type InterviewEdges struct {
 	Organizer *User `json:"organizer,omitempty"`
 	// The users who interview the candidate.
 	Interviewers []*User `json:"interviewers,omitempty"`
+	// The interviewers' scorecards on the interview, as blind as Candidate.scorecards.
+	Scorecards []*Scorecard `json:"scorecards,omitempty"`
 	// InterviewerRows holds the value of the interviewer_rows edge.
 	InterviewerRows []*InterviewInterviewer `json:"interviewer_rows,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [7]bool
+	loadedTypes [8]bool
 	// totalCount holds the count of the edges above.
-	totalCount [5]map[string]int
+	totalCount [6]map[string]int
 
 	namedInterviewers    map[string][]*User
+	namedScorecards      map[string][]*Scorecard
 	namedInterviewerRows map[string][]*InterviewInterviewer
 }
 
@@ -150,10 +153,19 @@ func (e InterviewEdges) InterviewersOrErr() ([]*User, error) {
 	return nil, &NotLoadedError{edge: "interviewers"}
 }
 
+// ScorecardsOrErr returns the Scorecards value or an error if the edge
+// was not loaded in eager-loading.
+func (e InterviewEdges) ScorecardsOrErr() ([]*Scorecard, error) {
+	if e.loadedTypes[6] {
+		return e.Scorecards, nil
+	}
+	return nil, &NotLoadedError{edge: "scorecards"}
+}
+
 // InterviewerRowsOrErr returns the InterviewerRows value or an error if the edge
 // was not loaded in eager-loading.
 func (e InterviewEdges) InterviewerRowsOrErr() ([]*InterviewInterviewer, error) {
-	if e.loadedTypes[6] {
+	if e.loadedTypes[7] {
 		return e.InterviewerRows, nil
 	}
 	return nil, &NotLoadedError{edge: "interviewer_rows"}
@@ -332,6 +344,11 @@ func (_m *Interview) QueryInterviewers() *UserQuery {
 	return NewInterviewClient(_m.config).QueryInterviewers(_m)
 }
 
+// QueryScorecards queries the "scorecards" edge of the Interview entity.
+func (_m *Interview) QueryScorecards() *ScorecardQuery {
+	return NewInterviewClient(_m.config).QueryScorecards(_m)
+}
+
 // QueryInterviewerRows queries the "interviewer_rows" edge of the Interview entity.
 func (_m *Interview) QueryInterviewerRows() *InterviewInterviewerQuery {
 	return NewInterviewClient(_m.config).QueryInterviewerRows(_m)
@@ -501,6 +518,30 @@ func (_m *Interview) appendNamedInterviewers(name string, edges ...*User) {
 		_m.Edges.namedInterviewers[name] = []*User{}
 	} else {
 		_m.Edges.namedInterviewers[name] = append(_m.Edges.namedInterviewers[name], edges...)
+	}
+}
+
+// NamedScorecards returns the Scorecards named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Interview) NamedScorecards(name string) ([]*Scorecard, error) {
+	if _m.Edges.namedScorecards == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedScorecards[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Interview) appendNamedScorecards(name string, edges ...*Scorecard) {
+	if _m.Edges.namedScorecards == nil {
+		_m.Edges.namedScorecards = make(map[string][]*Scorecard)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedScorecards[name] = []*Scorecard{}
+	} else {
+		_m.Edges.namedScorecards[name] = append(_m.Edges.namedScorecards[name], edges...)
 	}
 }
 

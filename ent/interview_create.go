@@ -17,6 +17,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
 
@@ -248,6 +249,21 @@ func (_c *InterviewCreate) AddInterviewers(v ...*User) *InterviewCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddInterviewerIDs(ids...)
+}
+
+// AddScorecardIDs adds the "scorecards" edge to the Scorecard entity by IDs.
+func (_c *InterviewCreate) AddScorecardIDs(ids ...string) *InterviewCreate {
+	_c.mutation.AddScorecardIDs(ids...)
+	return _c
+}
+
+// AddScorecards adds the "scorecards" edges to the Scorecard entity.
+func (_c *InterviewCreate) AddScorecards(v ...*Scorecard) *InterviewCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddScorecardIDs(ids...)
 }
 
 // Mutation returns the InterviewMutation object of the builder.
@@ -601,6 +617,22 @@ func (_c *InterviewCreate) createSpec() (*Interview, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(user.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ScorecardsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   interview.ScorecardsTable,
+			Columns: []string{interview.ScorecardsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecard.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -21,6 +21,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
 	"github.com/hiregraph/hiregraph/ent/user"
 
 	"github.com/hiregraph/hiregraph/internal/perparent"
@@ -39,10 +40,12 @@ type InterviewQuery struct {
 	withStep                 *PipelineStepQuery
 	withOrganizer            *UserQuery
 	withInterviewers         *UserQuery
+	withScorecards           *ScorecardQuery
 	withInterviewerRows      *InterviewInterviewerQuery
 	loadTotal                []func(context.Context, []*Interview) error
 	modifiers                []func(*sql.Selector)
 	withNamedInterviewers    map[string]*UserQuery
+	withNamedScorecards      map[string]*ScorecardQuery
 	withNamedInterviewerRows map[string]*InterviewInterviewerQuery
 	// perParent, when set, loads the query as a nested connection: the first
 	// rows of each parent (package perparent).
@@ -208,6 +211,28 @@ func (_q *InterviewQuery) QueryInterviewers() *UserQuery {
 			sqlgraph.From(interview.Table, interview.FieldID, selector),
 			sqlgraph.To(user.Table, user.FieldID),
 			sqlgraph.Edge(sqlgraph.M2M, false, interview.InterviewersTable, interview.InterviewersPrimaryKey...),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryScorecards chains the current query on the "scorecards" edge.
+func (_q *InterviewQuery) QueryScorecards() *ScorecardQuery {
+	query := (&ScorecardClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(interview.Table, interview.FieldID, selector),
+			sqlgraph.To(scorecard.Table, scorecard.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, interview.ScorecardsTable, interview.ScorecardsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -435,6 +460,7 @@ func (_q *InterviewQuery) Clone() *InterviewQuery {
 		withStep:            _q.withStep.Clone(),
 		withOrganizer:       _q.withOrganizer.Clone(),
 		withInterviewers:    _q.withInterviewers.Clone(),
+		withScorecards:      _q.withScorecards.Clone(),
 		withInterviewerRows: _q.withInterviewerRows.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
@@ -506,6 +532,17 @@ func (_q *InterviewQuery) WithInterviewers(opts ...func(*UserQuery)) *InterviewQ
 		opt(query)
 	}
 	_q.withInterviewers = query
+	return _q
+}
+
+// WithScorecards tells the query-builder to eager-load the nodes that are connected to
+// the "scorecards" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *InterviewQuery) WithScorecards(opts ...func(*ScorecardQuery)) *InterviewQuery {
+	query := (&ScorecardClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withScorecards = query
 	return _q
 }
 
@@ -604,13 +641,14 @@ func (_q *InterviewQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*In
 	var (
 		nodes       = []*Interview{}
 		_spec       = _q.querySpec()
-		loadedTypes = [7]bool{
+		loadedTypes = [8]bool{
 			_q.withCompany != nil,
 			_q.withCandidate != nil,
 			_q.withPosition != nil,
 			_q.withStep != nil,
 			_q.withOrganizer != nil,
 			_q.withInterviewers != nil,
+			_q.withScorecards != nil,
 			_q.withInterviewerRows != nil,
 		}
 	)
@@ -676,6 +714,13 @@ func (_q *InterviewQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*In
 			return nil, err
 		}
 	}
+	if query := _q.withScorecards; query != nil {
+		if err := _q.loadScorecards(ctx, query, nodes,
+			func(n *Interview) { n.Edges.Scorecards = []*Scorecard{} },
+			func(n *Interview, e *Scorecard) { n.Edges.Scorecards = append(n.Edges.Scorecards, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withInterviewerRows; query != nil {
 		if err := _q.loadInterviewerRows(ctx, query, nodes,
 			func(n *Interview) { n.Edges.InterviewerRows = []*InterviewInterviewer{} },
@@ -690,6 +735,14 @@ func (_q *InterviewQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*In
 		if err := load(ctx, query, nodes,
 			func(n *Interview) { n.appendNamedInterviewers(name) },
 			func(n *Interview, e *User) { n.appendNamedInterviewers(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedScorecards {
+		load := _q.loadScorecards
+		if err := load(ctx, query, nodes,
+			func(n *Interview) { n.appendNamedScorecards(name) },
+			func(n *Interview, e *Scorecard) { n.appendNamedScorecards(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -918,6 +971,36 @@ func (_q *InterviewQuery) loadInterviewers(ctx context.Context, query *UserQuery
 	}
 	return nil
 }
+func (_q *InterviewQuery) loadScorecards(ctx context.Context, query *ScorecardQuery, nodes []*Interview, init func(*Interview), assign func(*Interview, *Scorecard)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Interview)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(scorecard.FieldInterviewID)
+	}
+	query.Where(predicate.Scorecard(func(s *sql.Selector) {
+		s.Where(perparent.In(s.C(interview.ScorecardsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.InterviewID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "interview_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 func (_q *InterviewQuery) loadInterviewerRows(ctx context.Context, query *InterviewInterviewerQuery, nodes []*Interview, init func(*Interview), assign func(*Interview, *InterviewInterviewer)) error {
 	fks := make([]driver.Value, 0, len(nodes))
 	nodeids := make(map[string]*Interview)
@@ -1094,6 +1177,20 @@ func (_q *InterviewQuery) WithNamedInterviewers(name string, opts ...func(*UserQ
 		_q.withNamedInterviewers = make(map[string]*UserQuery)
 	}
 	_q.withNamedInterviewers[name] = query
+	return _q
+}
+
+// WithNamedScorecards tells the query-builder to eager-load the nodes that are connected to the "scorecards"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *InterviewQuery) WithNamedScorecards(name string, opts ...func(*ScorecardQuery)) *InterviewQuery {
+	query := (&ScorecardClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedScorecards == nil {
+		_q.withNamedScorecards = make(map[string]*ScorecardQuery)
+	}
+	_q.withNamedScorecards[name] = query
 	return _q
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/predicate"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
 
@@ -235,6 +236,21 @@ func (_u *InterviewUpdate) AddInterviewers(v ...*User) *InterviewUpdate {
 	return _u.AddInterviewerIDs(ids...)
 }
 
+// AddScorecardIDs adds the "scorecards" edge to the Scorecard entity by IDs.
+func (_u *InterviewUpdate) AddScorecardIDs(ids ...string) *InterviewUpdate {
+	_u.mutation.AddScorecardIDs(ids...)
+	return _u
+}
+
+// AddScorecards adds the "scorecards" edges to the Scorecard entity.
+func (_u *InterviewUpdate) AddScorecards(v ...*Scorecard) *InterviewUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddScorecardIDs(ids...)
+}
+
 // Mutation returns the InterviewMutation object of the builder.
 func (_u *InterviewUpdate) Mutation() *InterviewMutation {
 	return _u.mutation
@@ -271,6 +287,27 @@ func (_u *InterviewUpdate) RemoveInterviewers(v ...*User) *InterviewUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveInterviewerIDs(ids...)
+}
+
+// ClearScorecards clears all "scorecards" edges to the Scorecard entity.
+func (_u *InterviewUpdate) ClearScorecards() *InterviewUpdate {
+	_u.mutation.ClearScorecards()
+	return _u
+}
+
+// RemoveScorecardIDs removes the "scorecards" edge to Scorecard entities by IDs.
+func (_u *InterviewUpdate) RemoveScorecardIDs(ids ...string) *InterviewUpdate {
+	_u.mutation.RemoveScorecardIDs(ids...)
+	return _u
+}
+
+// RemoveScorecards removes "scorecards" edges to Scorecard entities.
+func (_u *InterviewUpdate) RemoveScorecards(v ...*Scorecard) *InterviewUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveScorecardIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -519,6 +556,51 @@ func (_u *InterviewUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.ScorecardsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   interview.ScorecardsTable,
+			Columns: []string{interview.ScorecardsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecard.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedScorecardsIDs(); len(nodes) > 0 && !_u.mutation.ScorecardsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   interview.ScorecardsTable,
+			Columns: []string{interview.ScorecardsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecard.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ScorecardsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   interview.ScorecardsTable,
+			Columns: []string{interview.ScorecardsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecard.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -745,6 +827,21 @@ func (_u *InterviewUpdateOne) AddInterviewers(v ...*User) *InterviewUpdateOne {
 	return _u.AddInterviewerIDs(ids...)
 }
 
+// AddScorecardIDs adds the "scorecards" edge to the Scorecard entity by IDs.
+func (_u *InterviewUpdateOne) AddScorecardIDs(ids ...string) *InterviewUpdateOne {
+	_u.mutation.AddScorecardIDs(ids...)
+	return _u
+}
+
+// AddScorecards adds the "scorecards" edges to the Scorecard entity.
+func (_u *InterviewUpdateOne) AddScorecards(v ...*Scorecard) *InterviewUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddScorecardIDs(ids...)
+}
+
 // Mutation returns the InterviewMutation object of the builder.
 func (_u *InterviewUpdateOne) Mutation() *InterviewMutation {
 	return _u.mutation
@@ -781,6 +878,27 @@ func (_u *InterviewUpdateOne) RemoveInterviewers(v ...*User) *InterviewUpdateOne
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveInterviewerIDs(ids...)
+}
+
+// ClearScorecards clears all "scorecards" edges to the Scorecard entity.
+func (_u *InterviewUpdateOne) ClearScorecards() *InterviewUpdateOne {
+	_u.mutation.ClearScorecards()
+	return _u
+}
+
+// RemoveScorecardIDs removes the "scorecards" edge to Scorecard entities by IDs.
+func (_u *InterviewUpdateOne) RemoveScorecardIDs(ids ...string) *InterviewUpdateOne {
+	_u.mutation.RemoveScorecardIDs(ids...)
+	return _u
+}
+
+// RemoveScorecards removes "scorecards" edges to Scorecard entities.
+func (_u *InterviewUpdateOne) RemoveScorecards(v ...*Scorecard) *InterviewUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveScorecardIDs(ids...)
 }
 
 // Where appends a list predicates to the InterviewUpdate builder.
@@ -1052,6 +1170,51 @@ func (_u *InterviewUpdateOne) sqlSave(ctx context.Context) (_node *Interview, er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(user.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ScorecardsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   interview.ScorecardsTable,
+			Columns: []string{interview.ScorecardsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecard.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedScorecardsIDs(); len(nodes) > 0 && !_u.mutation.ScorecardsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   interview.ScorecardsTable,
+			Columns: []string{interview.ScorecardsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecard.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ScorecardsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   interview.ScorecardsTable,
+			Columns: []string{interview.ScorecardsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecard.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -46,6 +46,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/role"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
+	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
+	"github.com/hiregraph/hiregraph/ent/scorecardrating"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
@@ -93,6 +96,9 @@ const (
 	TypeRateLimitBucket      = "RateLimitBucket"
 	TypeRejectionReason      = "RejectionReason"
 	TypeRole                 = "Role"
+	TypeScorecard            = "Scorecard"
+	TypeScorecardAttribute   = "ScorecardAttribute"
+	TypeScorecardRating      = "ScorecardRating"
 	TypeTestSubmission       = "TestSubmission"
 	TypeUser                 = "User"
 	TypeWebhookAttempt       = "WebhookAttempt"
@@ -4536,6 +4542,9 @@ type CandidateMutation struct {
 	interviews                  map[string]struct{}
 	removedinterviews           map[string]struct{}
 	clearedinterviews           bool
+	scorecards                  map[string]struct{}
+	removedscorecards           map[string]struct{}
+	clearedscorecards           bool
 	step_history                map[string]struct{}
 	removedstep_history         map[string]struct{}
 	clearedstep_history         bool
@@ -5920,6 +5929,60 @@ func (m *CandidateMutation) ResetInterviews() {
 	m.removedinterviews = nil
 }
 
+// AddScorecardIDs adds the "scorecards" edge to the Scorecard entity by ids.
+func (m *CandidateMutation) AddScorecardIDs(ids ...string) {
+	if m.scorecards == nil {
+		m.scorecards = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.scorecards[ids[i]] = struct{}{}
+	}
+}
+
+// ClearScorecards clears the "scorecards" edge to the Scorecard entity.
+func (m *CandidateMutation) ClearScorecards() {
+	m.clearedscorecards = true
+}
+
+// ScorecardsCleared reports if the "scorecards" edge to the Scorecard entity was cleared.
+func (m *CandidateMutation) ScorecardsCleared() bool {
+	return m.clearedscorecards
+}
+
+// RemoveScorecardIDs removes the "scorecards" edge to the Scorecard entity by IDs.
+func (m *CandidateMutation) RemoveScorecardIDs(ids ...string) {
+	if m.removedscorecards == nil {
+		m.removedscorecards = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.scorecards, ids[i])
+		m.removedscorecards[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedScorecards returns the removed IDs of the "scorecards" edge to the Scorecard entity.
+func (m *CandidateMutation) RemovedScorecardsIDs() (ids []string) {
+	for id := range m.removedscorecards {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ScorecardsIDs returns the "scorecards" edge IDs in the mutation.
+func (m *CandidateMutation) ScorecardsIDs() (ids []string) {
+	for id := range m.scorecards {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetScorecards resets all changes to the "scorecards" edge.
+func (m *CandidateMutation) ResetScorecards() {
+	m.scorecards = nil
+	m.clearedscorecards = false
+	m.removedscorecards = nil
+}
+
 // AddStepHistoryIDs adds the "step_history" edge to the CandidateStep entity by ids.
 func (m *CandidateMutation) AddStepHistoryIDs(ids ...string) {
 	if m.step_history == nil {
@@ -6503,7 +6566,7 @@ func (m *CandidateMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *CandidateMutation) AddedEdges() []string {
-	edges := make([]string, 0, 17)
+	edges := make([]string, 0, 18)
 	if m.company != nil {
 		edges = append(edges, candidate.EdgeCompany)
 	}
@@ -6542,6 +6605,9 @@ func (m *CandidateMutation) AddedEdges() []string {
 	}
 	if m.interviews != nil {
 		edges = append(edges, candidate.EdgeInterviews)
+	}
+	if m.scorecards != nil {
+		edges = append(edges, candidate.EdgeScorecards)
 	}
 	if m.step_history != nil {
 		edges = append(edges, candidate.EdgeStepHistory)
@@ -6632,6 +6698,12 @@ func (m *CandidateMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case candidate.EdgeScorecards:
+		ids := make([]ent.Value, 0, len(m.scorecards))
+		for id := range m.scorecards {
+			ids = append(ids, id)
+		}
+		return ids
 	case candidate.EdgeStepHistory:
 		ids := make([]ent.Value, 0, len(m.step_history))
 		for id := range m.step_history {
@@ -6658,7 +6730,7 @@ func (m *CandidateMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *CandidateMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 17)
+	edges := make([]string, 0, 18)
 	if m.removednotes != nil {
 		edges = append(edges, candidate.EdgeNotes)
 	}
@@ -6685,6 +6757,9 @@ func (m *CandidateMutation) RemovedEdges() []string {
 	}
 	if m.removedinterviews != nil {
 		edges = append(edges, candidate.EdgeInterviews)
+	}
+	if m.removedscorecards != nil {
+		edges = append(edges, candidate.EdgeScorecards)
 	}
 	if m.removedstep_history != nil {
 		edges = append(edges, candidate.EdgeStepHistory)
@@ -6753,6 +6828,12 @@ func (m *CandidateMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case candidate.EdgeScorecards:
+		ids := make([]ent.Value, 0, len(m.removedscorecards))
+		for id := range m.removedscorecards {
+			ids = append(ids, id)
+		}
+		return ids
 	case candidate.EdgeStepHistory:
 		ids := make([]ent.Value, 0, len(m.removedstep_history))
 		for id := range m.removedstep_history {
@@ -6771,7 +6852,7 @@ func (m *CandidateMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *CandidateMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 17)
+	edges := make([]string, 0, 18)
 	if m.clearedcompany {
 		edges = append(edges, candidate.EdgeCompany)
 	}
@@ -6810,6 +6891,9 @@ func (m *CandidateMutation) ClearedEdges() []string {
 	}
 	if m.clearedinterviews {
 		edges = append(edges, candidate.EdgeInterviews)
+	}
+	if m.clearedscorecards {
+		edges = append(edges, candidate.EdgeScorecards)
 	}
 	if m.clearedstep_history {
 		edges = append(edges, candidate.EdgeStepHistory)
@@ -6856,6 +6940,8 @@ func (m *CandidateMutation) EdgeCleared(name string) bool {
 		return m.clearedcurrent_step
 	case candidate.EdgeInterviews:
 		return m.clearedinterviews
+	case candidate.EdgeScorecards:
+		return m.clearedscorecards
 	case candidate.EdgeStepHistory:
 		return m.clearedstep_history
 	case candidate.EdgeRejectionReason:
@@ -6936,6 +7022,9 @@ func (m *CandidateMutation) ResetEdge(name string) error {
 		return nil
 	case candidate.EdgeInterviews:
 		m.ResetInterviews()
+		return nil
+	case candidate.EdgeScorecards:
+		m.ResetScorecards()
 		return nil
 	case candidate.EdgeStepHistory:
 		m.ResetStepHistory()
@@ -14125,6 +14214,9 @@ type InterviewMutation struct {
 	interviewers        map[string]struct{}
 	removedinterviewers map[string]struct{}
 	clearedinterviewers bool
+	scorecards          map[string]struct{}
+	removedscorecards   map[string]struct{}
+	clearedscorecards   bool
 	done                bool
 	oldValue            func(context.Context) (*Interview, error)
 	predicates          []predicate.Interview
@@ -15045,6 +15137,60 @@ func (m *InterviewMutation) ResetInterviewers() {
 	m.removedinterviewers = nil
 }
 
+// AddScorecardIDs adds the "scorecards" edge to the Scorecard entity by ids.
+func (m *InterviewMutation) AddScorecardIDs(ids ...string) {
+	if m.scorecards == nil {
+		m.scorecards = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.scorecards[ids[i]] = struct{}{}
+	}
+}
+
+// ClearScorecards clears the "scorecards" edge to the Scorecard entity.
+func (m *InterviewMutation) ClearScorecards() {
+	m.clearedscorecards = true
+}
+
+// ScorecardsCleared reports if the "scorecards" edge to the Scorecard entity was cleared.
+func (m *InterviewMutation) ScorecardsCleared() bool {
+	return m.clearedscorecards
+}
+
+// RemoveScorecardIDs removes the "scorecards" edge to the Scorecard entity by IDs.
+func (m *InterviewMutation) RemoveScorecardIDs(ids ...string) {
+	if m.removedscorecards == nil {
+		m.removedscorecards = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.scorecards, ids[i])
+		m.removedscorecards[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedScorecards returns the removed IDs of the "scorecards" edge to the Scorecard entity.
+func (m *InterviewMutation) RemovedScorecardsIDs() (ids []string) {
+	for id := range m.removedscorecards {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ScorecardsIDs returns the "scorecards" edge IDs in the mutation.
+func (m *InterviewMutation) ScorecardsIDs() (ids []string) {
+	for id := range m.scorecards {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetScorecards resets all changes to the "scorecards" edge.
+func (m *InterviewMutation) ResetScorecards() {
+	m.scorecards = nil
+	m.clearedscorecards = false
+	m.removedscorecards = nil
+}
+
 // Where appends a list predicates to the InterviewMutation builder.
 func (m *InterviewMutation) Where(ps ...predicate.Interview) {
 	m.predicates = append(m.predicates, ps...)
@@ -15463,7 +15609,7 @@ func (m *InterviewMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *InterviewMutation) AddedEdges() []string {
-	edges := make([]string, 0, 6)
+	edges := make([]string, 0, 7)
 	if m.company != nil {
 		edges = append(edges, interview.EdgeCompany)
 	}
@@ -15481,6 +15627,9 @@ func (m *InterviewMutation) AddedEdges() []string {
 	}
 	if m.interviewers != nil {
 		edges = append(edges, interview.EdgeInterviewers)
+	}
+	if m.scorecards != nil {
+		edges = append(edges, interview.EdgeScorecards)
 	}
 	return edges
 }
@@ -15515,15 +15664,24 @@ func (m *InterviewMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case interview.EdgeScorecards:
+		ids := make([]ent.Value, 0, len(m.scorecards))
+		for id := range m.scorecards {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *InterviewMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 6)
+	edges := make([]string, 0, 7)
 	if m.removedinterviewers != nil {
 		edges = append(edges, interview.EdgeInterviewers)
+	}
+	if m.removedscorecards != nil {
+		edges = append(edges, interview.EdgeScorecards)
 	}
 	return edges
 }
@@ -15538,13 +15696,19 @@ func (m *InterviewMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case interview.EdgeScorecards:
+		ids := make([]ent.Value, 0, len(m.removedscorecards))
+		for id := range m.removedscorecards {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *InterviewMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 6)
+	edges := make([]string, 0, 7)
 	if m.clearedcompany {
 		edges = append(edges, interview.EdgeCompany)
 	}
@@ -15562,6 +15726,9 @@ func (m *InterviewMutation) ClearedEdges() []string {
 	}
 	if m.clearedinterviewers {
 		edges = append(edges, interview.EdgeInterviewers)
+	}
+	if m.clearedscorecards {
+		edges = append(edges, interview.EdgeScorecards)
 	}
 	return edges
 }
@@ -15582,6 +15749,8 @@ func (m *InterviewMutation) EdgeCleared(name string) bool {
 		return m.clearedorganizer
 	case interview.EdgeInterviewers:
 		return m.clearedinterviewers
+	case interview.EdgeScorecards:
+		return m.clearedscorecards
 	}
 	return false
 }
@@ -15630,6 +15799,9 @@ func (m *InterviewMutation) ResetEdge(name string) error {
 		return nil
 	case interview.EdgeInterviewers:
 		m.ResetInterviewers()
+		return nil
+	case interview.EdgeScorecards:
+		m.ResetScorecards()
 		return nil
 	}
 	return fmt.Errorf("unknown Interview edge %s", name)
@@ -27512,73 +27684,78 @@ func (m *PipelineStepMutation) ResetEdge(name string) error {
 // PositionMutation represents an operation that mutates the Position nodes in the graph.
 type PositionMutation struct {
 	config
-	op                      Op
-	typ                     string
-	id                      *string
-	name                    *string
-	status                  *position.Status
-	is_template             *bool
-	is_discreet             *bool
-	is_published            *bool
-	is_talent_pool          *bool
-	department              *string
-	email                   *string
-	url_service_hosted_page *string
-	url_active_page         *string
-	employment_type         *string
-	experience_level        *string
-	workplace_type          *string
-	internal_use_custom_id  *string
-	picture_url             *string
-	salary_range            **schematype.SalaryRange
-	categories              *[]schematype.NamedValue
-	appendcategories        []schematype.NamedValue
-	details                 *[]schematype.NamedValue
-	appenddetails           []schematype.NamedValue
-	workflow                *[]schematype.WorkflowStep
-	appendworkflow          []schematype.WorkflowStep
-	time_created            *time.Time
-	time_updated            *time.Time
-	clearedFields           map[string]struct{}
-	company                 *string
-	clearedcompany          bool
-	location                *string
-	clearedlocation         bool
-	template                *string
-	clearedtemplate         bool
-	clones                  map[string]struct{}
-	removedclones           map[string]struct{}
-	clearedclones           bool
-	lead_recruiter          *string
-	clearedlead_recruiter   bool
-	hiring_manager          *string
-	clearedhiring_manager   bool
-	coordinator             *string
-	clearedcoordinator      bool
-	hiring_team             map[string]struct{}
-	removedhiring_team      map[string]struct{}
-	clearedhiring_team      bool
-	questionnaires          map[string]struct{}
-	removedquestionnaires   map[string]struct{}
-	clearedquestionnaires   bool
-	openings                map[string]struct{}
-	removedopenings         map[string]struct{}
-	clearedopenings         bool
-	candidates              map[string]struct{}
-	removedcandidates       map[string]struct{}
-	clearedcandidates       bool
-	interviews              map[string]struct{}
-	removedinterviews       map[string]struct{}
-	clearedinterviews       bool
-	activities              map[string]struct{}
-	removedactivities       map[string]struct{}
-	clearedactivities       bool
-	pipeline_steps          map[string]struct{}
-	removedpipeline_steps   map[string]struct{}
-	clearedpipeline_steps   bool
-	done                    bool
-	oldValue                func(context.Context) (*Position, error)
-	predicates              []predicate.Position
+	op                          Op
+	typ                         string
+	id                          *string
+	name                        *string
+	status                      *position.Status
+	is_template                 *bool
+	is_discreet                 *bool
+	is_published                *bool
+	is_talent_pool              *bool
+	department                  *string
+	email                       *string
+	url_service_hosted_page     *string
+	url_active_page             *string
+	employment_type             *string
+	experience_level            *string
+	workplace_type              *string
+	internal_use_custom_id      *string
+	picture_url                 *string
+	salary_range                **schematype.SalaryRange
+	categories                  *[]schematype.NamedValue
+	appendcategories            []schematype.NamedValue
+	details                     *[]schematype.NamedValue
+	appenddetails               []schematype.NamedValue
+	workflow                    *[]schematype.WorkflowStep
+	appendworkflow              []schematype.WorkflowStep
+	scorecard_rating_scale      *int
+	addscorecard_rating_scale   *int
+	time_created                *time.Time
+	time_updated                *time.Time
+	clearedFields               map[string]struct{}
+	company                     *string
+	clearedcompany              bool
+	location                    *string
+	clearedlocation             bool
+	template                    *string
+	clearedtemplate             bool
+	clones                      map[string]struct{}
+	removedclones               map[string]struct{}
+	clearedclones               bool
+	lead_recruiter              *string
+	clearedlead_recruiter       bool
+	hiring_manager              *string
+	clearedhiring_manager       bool
+	coordinator                 *string
+	clearedcoordinator          bool
+	hiring_team                 map[string]struct{}
+	removedhiring_team          map[string]struct{}
+	clearedhiring_team          bool
+	questionnaires              map[string]struct{}
+	removedquestionnaires       map[string]struct{}
+	clearedquestionnaires       bool
+	openings                    map[string]struct{}
+	removedopenings             map[string]struct{}
+	clearedopenings             bool
+	candidates                  map[string]struct{}
+	removedcandidates           map[string]struct{}
+	clearedcandidates           bool
+	interviews                  map[string]struct{}
+	removedinterviews           map[string]struct{}
+	clearedinterviews           bool
+	scorecard_attributes        map[string]struct{}
+	removedscorecard_attributes map[string]struct{}
+	clearedscorecard_attributes bool
+	activities                  map[string]struct{}
+	removedactivities           map[string]struct{}
+	clearedactivities           bool
+	pipeline_steps              map[string]struct{}
+	removedpipeline_steps       map[string]struct{}
+	clearedpipeline_steps       bool
+	done                        bool
+	oldValue                    func(context.Context) (*Position, error)
+	predicates                  []predicate.Position
 }
 
 var _ ent.Mutation = (*PositionMutation)(nil)
@@ -28721,6 +28898,76 @@ func (m *PositionMutation) ResetCoordinatorID() {
 	delete(m.clearedFields, position.FieldCoordinatorID)
 }
 
+// SetScorecardRatingScale sets the "scorecard_rating_scale" field.
+func (m *PositionMutation) SetScorecardRatingScale(i int) {
+	m.scorecard_rating_scale = &i
+	m.addscorecard_rating_scale = nil
+}
+
+// ScorecardRatingScale returns the value of the "scorecard_rating_scale" field in the mutation.
+func (m *PositionMutation) ScorecardRatingScale() (r int, exists bool) {
+	v := m.scorecard_rating_scale
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldScorecardRatingScale returns the old "scorecard_rating_scale" field's value of the Position entity.
+// If the Position object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PositionMutation) OldScorecardRatingScale(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldScorecardRatingScale is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldScorecardRatingScale requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldScorecardRatingScale: %w", err)
+	}
+	return oldValue.ScorecardRatingScale, nil
+}
+
+// AddScorecardRatingScale adds i to the "scorecard_rating_scale" field.
+func (m *PositionMutation) AddScorecardRatingScale(i int) {
+	if m.addscorecard_rating_scale != nil {
+		*m.addscorecard_rating_scale += i
+	} else {
+		m.addscorecard_rating_scale = &i
+	}
+}
+
+// AddedScorecardRatingScale returns the value that was added to the "scorecard_rating_scale" field in this mutation.
+func (m *PositionMutation) AddedScorecardRatingScale() (r int, exists bool) {
+	v := m.addscorecard_rating_scale
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearScorecardRatingScale clears the value of the "scorecard_rating_scale" field.
+func (m *PositionMutation) ClearScorecardRatingScale() {
+	m.scorecard_rating_scale = nil
+	m.addscorecard_rating_scale = nil
+	m.clearedFields[position.FieldScorecardRatingScale] = struct{}{}
+}
+
+// ScorecardRatingScaleCleared returns if the "scorecard_rating_scale" field was cleared in this mutation.
+func (m *PositionMutation) ScorecardRatingScaleCleared() bool {
+	_, ok := m.clearedFields[position.FieldScorecardRatingScale]
+	return ok
+}
+
+// ResetScorecardRatingScale resets all changes to the "scorecard_rating_scale" field.
+func (m *PositionMutation) ResetScorecardRatingScale() {
+	m.scorecard_rating_scale = nil
+	m.addscorecard_rating_scale = nil
+	delete(m.clearedFields, position.FieldScorecardRatingScale)
+}
+
 // SetTimeCreated sets the "time_created" field.
 func (m *PositionMutation) SetTimeCreated(t time.Time) {
 	m.time_created = &t
@@ -29279,6 +29526,60 @@ func (m *PositionMutation) ResetInterviews() {
 	m.removedinterviews = nil
 }
 
+// AddScorecardAttributeIDs adds the "scorecard_attributes" edge to the ScorecardAttribute entity by ids.
+func (m *PositionMutation) AddScorecardAttributeIDs(ids ...string) {
+	if m.scorecard_attributes == nil {
+		m.scorecard_attributes = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.scorecard_attributes[ids[i]] = struct{}{}
+	}
+}
+
+// ClearScorecardAttributes clears the "scorecard_attributes" edge to the ScorecardAttribute entity.
+func (m *PositionMutation) ClearScorecardAttributes() {
+	m.clearedscorecard_attributes = true
+}
+
+// ScorecardAttributesCleared reports if the "scorecard_attributes" edge to the ScorecardAttribute entity was cleared.
+func (m *PositionMutation) ScorecardAttributesCleared() bool {
+	return m.clearedscorecard_attributes
+}
+
+// RemoveScorecardAttributeIDs removes the "scorecard_attributes" edge to the ScorecardAttribute entity by IDs.
+func (m *PositionMutation) RemoveScorecardAttributeIDs(ids ...string) {
+	if m.removedscorecard_attributes == nil {
+		m.removedscorecard_attributes = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.scorecard_attributes, ids[i])
+		m.removedscorecard_attributes[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedScorecardAttributes returns the removed IDs of the "scorecard_attributes" edge to the ScorecardAttribute entity.
+func (m *PositionMutation) RemovedScorecardAttributesIDs() (ids []string) {
+	for id := range m.removedscorecard_attributes {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ScorecardAttributesIDs returns the "scorecard_attributes" edge IDs in the mutation.
+func (m *PositionMutation) ScorecardAttributesIDs() (ids []string) {
+	for id := range m.scorecard_attributes {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetScorecardAttributes resets all changes to the "scorecard_attributes" edge.
+func (m *PositionMutation) ResetScorecardAttributes() {
+	m.scorecard_attributes = nil
+	m.clearedscorecard_attributes = false
+	m.removedscorecard_attributes = nil
+}
+
 // AddActivityIDs adds the "activities" edge to the Activity entity by ids.
 func (m *PositionMutation) AddActivityIDs(ids ...string) {
 	if m.activities == nil {
@@ -29421,7 +29722,7 @@ func (m *PositionMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *PositionMutation) Fields() []string {
-	fields := make([]string, 0, 27)
+	fields := make([]string, 0, 28)
 	if m.company != nil {
 		fields = append(fields, position.FieldCompanyID)
 	}
@@ -29497,6 +29798,9 @@ func (m *PositionMutation) Fields() []string {
 	if m.coordinator != nil {
 		fields = append(fields, position.FieldCoordinatorID)
 	}
+	if m.scorecard_rating_scale != nil {
+		fields = append(fields, position.FieldScorecardRatingScale)
+	}
 	if m.time_created != nil {
 		fields = append(fields, position.FieldTimeCreated)
 	}
@@ -29561,6 +29865,8 @@ func (m *PositionMutation) Field(name string) (ent.Value, bool) {
 		return m.HiringManagerID()
 	case position.FieldCoordinatorID:
 		return m.CoordinatorID()
+	case position.FieldScorecardRatingScale:
+		return m.ScorecardRatingScale()
 	case position.FieldTimeCreated:
 		return m.TimeCreated()
 	case position.FieldTimeUpdated:
@@ -29624,6 +29930,8 @@ func (m *PositionMutation) OldField(ctx context.Context, name string) (ent.Value
 		return m.OldHiringManagerID(ctx)
 	case position.FieldCoordinatorID:
 		return m.OldCoordinatorID(ctx)
+	case position.FieldScorecardRatingScale:
+		return m.OldScorecardRatingScale(ctx)
 	case position.FieldTimeCreated:
 		return m.OldTimeCreated(ctx)
 	case position.FieldTimeUpdated:
@@ -29812,6 +30120,13 @@ func (m *PositionMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetCoordinatorID(v)
 		return nil
+	case position.FieldScorecardRatingScale:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetScorecardRatingScale(v)
+		return nil
 	case position.FieldTimeCreated:
 		v, ok := value.(time.Time)
 		if !ok {
@@ -29833,13 +30148,21 @@ func (m *PositionMutation) SetField(name string, value ent.Value) error {
 // AddedFields returns all numeric fields that were incremented/decremented during
 // this mutation.
 func (m *PositionMutation) AddedFields() []string {
-	return nil
+	var fields []string
+	if m.addscorecard_rating_scale != nil {
+		fields = append(fields, position.FieldScorecardRatingScale)
+	}
+	return fields
 }
 
 // AddedField returns the numeric value that was incremented/decremented on a field
 // with the given name. The second boolean return value indicates that this field
 // was not set, or was not defined in the schema.
 func (m *PositionMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case position.FieldScorecardRatingScale:
+		return m.AddedScorecardRatingScale()
+	}
 	return nil, false
 }
 
@@ -29848,6 +30171,13 @@ func (m *PositionMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *PositionMutation) AddField(name string, value ent.Value) error {
 	switch name {
+	case position.FieldScorecardRatingScale:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddScorecardRatingScale(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Position numeric field %s", name)
 }
@@ -29876,6 +30206,9 @@ func (m *PositionMutation) ClearedFields() []string {
 	}
 	if m.FieldCleared(position.FieldCoordinatorID) {
 		fields = append(fields, position.FieldCoordinatorID)
+	}
+	if m.FieldCleared(position.FieldScorecardRatingScale) {
+		fields = append(fields, position.FieldScorecardRatingScale)
 	}
 	return fields
 }
@@ -29911,6 +30244,9 @@ func (m *PositionMutation) ClearField(name string) error {
 		return nil
 	case position.FieldCoordinatorID:
 		m.ClearCoordinatorID()
+		return nil
+	case position.FieldScorecardRatingScale:
+		m.ClearScorecardRatingScale()
 		return nil
 	}
 	return fmt.Errorf("unknown Position nullable field %s", name)
@@ -29995,6 +30331,9 @@ func (m *PositionMutation) ResetField(name string) error {
 	case position.FieldCoordinatorID:
 		m.ResetCoordinatorID()
 		return nil
+	case position.FieldScorecardRatingScale:
+		m.ResetScorecardRatingScale()
+		return nil
 	case position.FieldTimeCreated:
 		m.ResetTimeCreated()
 		return nil
@@ -30007,7 +30346,7 @@ func (m *PositionMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *PositionMutation) AddedEdges() []string {
-	edges := make([]string, 0, 14)
+	edges := make([]string, 0, 15)
 	if m.company != nil {
 		edges = append(edges, position.EdgeCompany)
 	}
@@ -30043,6 +30382,9 @@ func (m *PositionMutation) AddedEdges() []string {
 	}
 	if m.interviews != nil {
 		edges = append(edges, position.EdgeInterviews)
+	}
+	if m.scorecard_attributes != nil {
+		edges = append(edges, position.EdgeScorecardAttributes)
 	}
 	if m.activities != nil {
 		edges = append(edges, position.EdgeActivities)
@@ -30117,6 +30459,12 @@ func (m *PositionMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case position.EdgeScorecardAttributes:
+		ids := make([]ent.Value, 0, len(m.scorecard_attributes))
+		for id := range m.scorecard_attributes {
+			ids = append(ids, id)
+		}
+		return ids
 	case position.EdgeActivities:
 		ids := make([]ent.Value, 0, len(m.activities))
 		for id := range m.activities {
@@ -30135,7 +30483,7 @@ func (m *PositionMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *PositionMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 14)
+	edges := make([]string, 0, 15)
 	if m.removedclones != nil {
 		edges = append(edges, position.EdgeClones)
 	}
@@ -30153,6 +30501,9 @@ func (m *PositionMutation) RemovedEdges() []string {
 	}
 	if m.removedinterviews != nil {
 		edges = append(edges, position.EdgeInterviews)
+	}
+	if m.removedscorecard_attributes != nil {
+		edges = append(edges, position.EdgeScorecardAttributes)
 	}
 	if m.removedactivities != nil {
 		edges = append(edges, position.EdgeActivities)
@@ -30203,6 +30554,12 @@ func (m *PositionMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case position.EdgeScorecardAttributes:
+		ids := make([]ent.Value, 0, len(m.removedscorecard_attributes))
+		for id := range m.removedscorecard_attributes {
+			ids = append(ids, id)
+		}
+		return ids
 	case position.EdgeActivities:
 		ids := make([]ent.Value, 0, len(m.removedactivities))
 		for id := range m.removedactivities {
@@ -30221,7 +30578,7 @@ func (m *PositionMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *PositionMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 14)
+	edges := make([]string, 0, 15)
 	if m.clearedcompany {
 		edges = append(edges, position.EdgeCompany)
 	}
@@ -30257,6 +30614,9 @@ func (m *PositionMutation) ClearedEdges() []string {
 	}
 	if m.clearedinterviews {
 		edges = append(edges, position.EdgeInterviews)
+	}
+	if m.clearedscorecard_attributes {
+		edges = append(edges, position.EdgeScorecardAttributes)
 	}
 	if m.clearedactivities {
 		edges = append(edges, position.EdgeActivities)
@@ -30295,6 +30655,8 @@ func (m *PositionMutation) EdgeCleared(name string) bool {
 		return m.clearedcandidates
 	case position.EdgeInterviews:
 		return m.clearedinterviews
+	case position.EdgeScorecardAttributes:
+		return m.clearedscorecard_attributes
 	case position.EdgeActivities:
 		return m.clearedactivities
 	case position.EdgePipelineSteps:
@@ -30368,6 +30730,9 @@ func (m *PositionMutation) ResetEdge(name string) error {
 		return nil
 	case position.EdgeInterviews:
 		m.ResetInterviews()
+		return nil
+	case position.EdgeScorecardAttributes:
+		m.ResetScorecardAttributes()
 		return nil
 	case position.EdgeActivities:
 		m.ResetActivities()
@@ -32843,6 +33208,2749 @@ func (m *RoleMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Role edge %s", name)
+}
+
+// ScorecardMutation represents an operation that mutates the Scorecard nodes in the graph.
+type ScorecardMutation struct {
+	config
+	op                     Op
+	typ                    string
+	id                     *string
+	overall_recommendation *scorecard.OverallRecommendation
+	notes                  *string
+	time_submitted         *time.Time
+	time_updated           *time.Time
+	clearedFields          map[string]struct{}
+	company                *string
+	clearedcompany         bool
+	interview              *string
+	clearedinterview       bool
+	interviewer            *string
+	clearedinterviewer     bool
+	candidate              *string
+	clearedcandidate       bool
+	step                   *string
+	clearedstep            bool
+	ratings                map[string]struct{}
+	removedratings         map[string]struct{}
+	clearedratings         bool
+	done                   bool
+	oldValue               func(context.Context) (*Scorecard, error)
+	predicates             []predicate.Scorecard
+}
+
+var _ ent.Mutation = (*ScorecardMutation)(nil)
+
+// scorecardOption allows management of the mutation configuration using functional options.
+type scorecardOption func(*ScorecardMutation)
+
+// newScorecardMutation creates new mutation for the Scorecard entity.
+func newScorecardMutation(c config, op Op, opts ...scorecardOption) *ScorecardMutation {
+	m := &ScorecardMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeScorecard,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withScorecardID sets the ID field of the mutation.
+func withScorecardID(id string) scorecardOption {
+	return func(m *ScorecardMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Scorecard
+		)
+		m.oldValue = func(ctx context.Context) (*Scorecard, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Scorecard.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withScorecard sets the old Scorecard of the mutation.
+func withScorecard(node *Scorecard) scorecardOption {
+	return func(m *ScorecardMutation) {
+		m.oldValue = func(context.Context) (*Scorecard, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ScorecardMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ScorecardMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Scorecard entities.
+func (m *ScorecardMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ScorecardMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ScorecardMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Scorecard.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *ScorecardMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *ScorecardMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the Scorecard entity.
+// If the Scorecard object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *ScorecardMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetInterviewID sets the "interview_id" field.
+func (m *ScorecardMutation) SetInterviewID(s string) {
+	m.interview = &s
+}
+
+// InterviewID returns the value of the "interview_id" field in the mutation.
+func (m *ScorecardMutation) InterviewID() (r string, exists bool) {
+	v := m.interview
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldInterviewID returns the old "interview_id" field's value of the Scorecard entity.
+// If the Scorecard object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardMutation) OldInterviewID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldInterviewID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldInterviewID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldInterviewID: %w", err)
+	}
+	return oldValue.InterviewID, nil
+}
+
+// ResetInterviewID resets all changes to the "interview_id" field.
+func (m *ScorecardMutation) ResetInterviewID() {
+	m.interview = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *ScorecardMutation) SetUserID(s string) {
+	m.interviewer = &s
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *ScorecardMutation) UserID() (r string, exists bool) {
+	v := m.interviewer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the Scorecard entity.
+// If the Scorecard object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardMutation) OldUserID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *ScorecardMutation) ResetUserID() {
+	m.interviewer = nil
+}
+
+// SetCandidateID sets the "candidate_id" field.
+func (m *ScorecardMutation) SetCandidateID(s string) {
+	m.candidate = &s
+}
+
+// CandidateID returns the value of the "candidate_id" field in the mutation.
+func (m *ScorecardMutation) CandidateID() (r string, exists bool) {
+	v := m.candidate
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCandidateID returns the old "candidate_id" field's value of the Scorecard entity.
+// If the Scorecard object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardMutation) OldCandidateID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCandidateID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCandidateID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCandidateID: %w", err)
+	}
+	return oldValue.CandidateID, nil
+}
+
+// ResetCandidateID resets all changes to the "candidate_id" field.
+func (m *ScorecardMutation) ResetCandidateID() {
+	m.candidate = nil
+}
+
+// SetStepID sets the "step_id" field.
+func (m *ScorecardMutation) SetStepID(s string) {
+	m.step = &s
+}
+
+// StepID returns the value of the "step_id" field in the mutation.
+func (m *ScorecardMutation) StepID() (r string, exists bool) {
+	v := m.step
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStepID returns the old "step_id" field's value of the Scorecard entity.
+// If the Scorecard object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardMutation) OldStepID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStepID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStepID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStepID: %w", err)
+	}
+	return oldValue.StepID, nil
+}
+
+// ClearStepID clears the value of the "step_id" field.
+func (m *ScorecardMutation) ClearStepID() {
+	m.step = nil
+	m.clearedFields[scorecard.FieldStepID] = struct{}{}
+}
+
+// StepIDCleared returns if the "step_id" field was cleared in this mutation.
+func (m *ScorecardMutation) StepIDCleared() bool {
+	_, ok := m.clearedFields[scorecard.FieldStepID]
+	return ok
+}
+
+// ResetStepID resets all changes to the "step_id" field.
+func (m *ScorecardMutation) ResetStepID() {
+	m.step = nil
+	delete(m.clearedFields, scorecard.FieldStepID)
+}
+
+// SetOverallRecommendation sets the "overall_recommendation" field.
+func (m *ScorecardMutation) SetOverallRecommendation(sr scorecard.OverallRecommendation) {
+	m.overall_recommendation = &sr
+}
+
+// OverallRecommendation returns the value of the "overall_recommendation" field in the mutation.
+func (m *ScorecardMutation) OverallRecommendation() (r scorecard.OverallRecommendation, exists bool) {
+	v := m.overall_recommendation
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOverallRecommendation returns the old "overall_recommendation" field's value of the Scorecard entity.
+// If the Scorecard object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardMutation) OldOverallRecommendation(ctx context.Context) (v scorecard.OverallRecommendation, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOverallRecommendation is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOverallRecommendation requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOverallRecommendation: %w", err)
+	}
+	return oldValue.OverallRecommendation, nil
+}
+
+// ResetOverallRecommendation resets all changes to the "overall_recommendation" field.
+func (m *ScorecardMutation) ResetOverallRecommendation() {
+	m.overall_recommendation = nil
+}
+
+// SetNotes sets the "notes" field.
+func (m *ScorecardMutation) SetNotes(s string) {
+	m.notes = &s
+}
+
+// Notes returns the value of the "notes" field in the mutation.
+func (m *ScorecardMutation) Notes() (r string, exists bool) {
+	v := m.notes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNotes returns the old "notes" field's value of the Scorecard entity.
+// If the Scorecard object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardMutation) OldNotes(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNotes is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNotes requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNotes: %w", err)
+	}
+	return oldValue.Notes, nil
+}
+
+// ResetNotes resets all changes to the "notes" field.
+func (m *ScorecardMutation) ResetNotes() {
+	m.notes = nil
+}
+
+// SetTimeSubmitted sets the "time_submitted" field.
+func (m *ScorecardMutation) SetTimeSubmitted(t time.Time) {
+	m.time_submitted = &t
+}
+
+// TimeSubmitted returns the value of the "time_submitted" field in the mutation.
+func (m *ScorecardMutation) TimeSubmitted() (r time.Time, exists bool) {
+	v := m.time_submitted
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeSubmitted returns the old "time_submitted" field's value of the Scorecard entity.
+// If the Scorecard object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardMutation) OldTimeSubmitted(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeSubmitted is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeSubmitted requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeSubmitted: %w", err)
+	}
+	return oldValue.TimeSubmitted, nil
+}
+
+// ResetTimeSubmitted resets all changes to the "time_submitted" field.
+func (m *ScorecardMutation) ResetTimeSubmitted() {
+	m.time_submitted = nil
+}
+
+// SetTimeUpdated sets the "time_updated" field.
+func (m *ScorecardMutation) SetTimeUpdated(t time.Time) {
+	m.time_updated = &t
+}
+
+// TimeUpdated returns the value of the "time_updated" field in the mutation.
+func (m *ScorecardMutation) TimeUpdated() (r time.Time, exists bool) {
+	v := m.time_updated
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeUpdated returns the old "time_updated" field's value of the Scorecard entity.
+// If the Scorecard object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardMutation) OldTimeUpdated(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeUpdated is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeUpdated requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeUpdated: %w", err)
+	}
+	return oldValue.TimeUpdated, nil
+}
+
+// ResetTimeUpdated resets all changes to the "time_updated" field.
+func (m *ScorecardMutation) ResetTimeUpdated() {
+	m.time_updated = nil
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *ScorecardMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[scorecard.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *ScorecardMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *ScorecardMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *ScorecardMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// ClearInterview clears the "interview" edge to the Interview entity.
+func (m *ScorecardMutation) ClearInterview() {
+	m.clearedinterview = true
+	m.clearedFields[scorecard.FieldInterviewID] = struct{}{}
+}
+
+// InterviewCleared reports if the "interview" edge to the Interview entity was cleared.
+func (m *ScorecardMutation) InterviewCleared() bool {
+	return m.clearedinterview
+}
+
+// InterviewIDs returns the "interview" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// InterviewID instead. It exists only for internal usage by the builders.
+func (m *ScorecardMutation) InterviewIDs() (ids []string) {
+	if id := m.interview; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetInterview resets all changes to the "interview" edge.
+func (m *ScorecardMutation) ResetInterview() {
+	m.interview = nil
+	m.clearedinterview = false
+}
+
+// SetInterviewerID sets the "interviewer" edge to the User entity by id.
+func (m *ScorecardMutation) SetInterviewerID(id string) {
+	m.interviewer = &id
+}
+
+// ClearInterviewer clears the "interviewer" edge to the User entity.
+func (m *ScorecardMutation) ClearInterviewer() {
+	m.clearedinterviewer = true
+	m.clearedFields[scorecard.FieldUserID] = struct{}{}
+}
+
+// InterviewerCleared reports if the "interviewer" edge to the User entity was cleared.
+func (m *ScorecardMutation) InterviewerCleared() bool {
+	return m.clearedinterviewer
+}
+
+// InterviewerID returns the "interviewer" edge ID in the mutation.
+func (m *ScorecardMutation) InterviewerID() (id string, exists bool) {
+	if m.interviewer != nil {
+		return *m.interviewer, true
+	}
+	return
+}
+
+// InterviewerIDs returns the "interviewer" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// InterviewerID instead. It exists only for internal usage by the builders.
+func (m *ScorecardMutation) InterviewerIDs() (ids []string) {
+	if id := m.interviewer; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetInterviewer resets all changes to the "interviewer" edge.
+func (m *ScorecardMutation) ResetInterviewer() {
+	m.interviewer = nil
+	m.clearedinterviewer = false
+}
+
+// ClearCandidate clears the "candidate" edge to the Candidate entity.
+func (m *ScorecardMutation) ClearCandidate() {
+	m.clearedcandidate = true
+	m.clearedFields[scorecard.FieldCandidateID] = struct{}{}
+}
+
+// CandidateCleared reports if the "candidate" edge to the Candidate entity was cleared.
+func (m *ScorecardMutation) CandidateCleared() bool {
+	return m.clearedcandidate
+}
+
+// CandidateIDs returns the "candidate" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CandidateID instead. It exists only for internal usage by the builders.
+func (m *ScorecardMutation) CandidateIDs() (ids []string) {
+	if id := m.candidate; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCandidate resets all changes to the "candidate" edge.
+func (m *ScorecardMutation) ResetCandidate() {
+	m.candidate = nil
+	m.clearedcandidate = false
+}
+
+// ClearStep clears the "step" edge to the PipelineStep entity.
+func (m *ScorecardMutation) ClearStep() {
+	m.clearedstep = true
+	m.clearedFields[scorecard.FieldStepID] = struct{}{}
+}
+
+// StepCleared reports if the "step" edge to the PipelineStep entity was cleared.
+func (m *ScorecardMutation) StepCleared() bool {
+	return m.StepIDCleared() || m.clearedstep
+}
+
+// StepIDs returns the "step" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// StepID instead. It exists only for internal usage by the builders.
+func (m *ScorecardMutation) StepIDs() (ids []string) {
+	if id := m.step; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetStep resets all changes to the "step" edge.
+func (m *ScorecardMutation) ResetStep() {
+	m.step = nil
+	m.clearedstep = false
+}
+
+// AddRatingIDs adds the "ratings" edge to the ScorecardRating entity by ids.
+func (m *ScorecardMutation) AddRatingIDs(ids ...string) {
+	if m.ratings == nil {
+		m.ratings = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.ratings[ids[i]] = struct{}{}
+	}
+}
+
+// ClearRatings clears the "ratings" edge to the ScorecardRating entity.
+func (m *ScorecardMutation) ClearRatings() {
+	m.clearedratings = true
+}
+
+// RatingsCleared reports if the "ratings" edge to the ScorecardRating entity was cleared.
+func (m *ScorecardMutation) RatingsCleared() bool {
+	return m.clearedratings
+}
+
+// RemoveRatingIDs removes the "ratings" edge to the ScorecardRating entity by IDs.
+func (m *ScorecardMutation) RemoveRatingIDs(ids ...string) {
+	if m.removedratings == nil {
+		m.removedratings = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.ratings, ids[i])
+		m.removedratings[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedRatings returns the removed IDs of the "ratings" edge to the ScorecardRating entity.
+func (m *ScorecardMutation) RemovedRatingsIDs() (ids []string) {
+	for id := range m.removedratings {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// RatingsIDs returns the "ratings" edge IDs in the mutation.
+func (m *ScorecardMutation) RatingsIDs() (ids []string) {
+	for id := range m.ratings {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetRatings resets all changes to the "ratings" edge.
+func (m *ScorecardMutation) ResetRatings() {
+	m.ratings = nil
+	m.clearedratings = false
+	m.removedratings = nil
+}
+
+// Where appends a list predicates to the ScorecardMutation builder.
+func (m *ScorecardMutation) Where(ps ...predicate.Scorecard) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ScorecardMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ScorecardMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Scorecard, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ScorecardMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ScorecardMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Scorecard).
+func (m *ScorecardMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ScorecardMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.company != nil {
+		fields = append(fields, scorecard.FieldCompanyID)
+	}
+	if m.interview != nil {
+		fields = append(fields, scorecard.FieldInterviewID)
+	}
+	if m.interviewer != nil {
+		fields = append(fields, scorecard.FieldUserID)
+	}
+	if m.candidate != nil {
+		fields = append(fields, scorecard.FieldCandidateID)
+	}
+	if m.step != nil {
+		fields = append(fields, scorecard.FieldStepID)
+	}
+	if m.overall_recommendation != nil {
+		fields = append(fields, scorecard.FieldOverallRecommendation)
+	}
+	if m.notes != nil {
+		fields = append(fields, scorecard.FieldNotes)
+	}
+	if m.time_submitted != nil {
+		fields = append(fields, scorecard.FieldTimeSubmitted)
+	}
+	if m.time_updated != nil {
+		fields = append(fields, scorecard.FieldTimeUpdated)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ScorecardMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case scorecard.FieldCompanyID:
+		return m.CompanyID()
+	case scorecard.FieldInterviewID:
+		return m.InterviewID()
+	case scorecard.FieldUserID:
+		return m.UserID()
+	case scorecard.FieldCandidateID:
+		return m.CandidateID()
+	case scorecard.FieldStepID:
+		return m.StepID()
+	case scorecard.FieldOverallRecommendation:
+		return m.OverallRecommendation()
+	case scorecard.FieldNotes:
+		return m.Notes()
+	case scorecard.FieldTimeSubmitted:
+		return m.TimeSubmitted()
+	case scorecard.FieldTimeUpdated:
+		return m.TimeUpdated()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ScorecardMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case scorecard.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case scorecard.FieldInterviewID:
+		return m.OldInterviewID(ctx)
+	case scorecard.FieldUserID:
+		return m.OldUserID(ctx)
+	case scorecard.FieldCandidateID:
+		return m.OldCandidateID(ctx)
+	case scorecard.FieldStepID:
+		return m.OldStepID(ctx)
+	case scorecard.FieldOverallRecommendation:
+		return m.OldOverallRecommendation(ctx)
+	case scorecard.FieldNotes:
+		return m.OldNotes(ctx)
+	case scorecard.FieldTimeSubmitted:
+		return m.OldTimeSubmitted(ctx)
+	case scorecard.FieldTimeUpdated:
+		return m.OldTimeUpdated(ctx)
+	}
+	return nil, fmt.Errorf("unknown Scorecard field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ScorecardMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case scorecard.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case scorecard.FieldInterviewID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetInterviewID(v)
+		return nil
+	case scorecard.FieldUserID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case scorecard.FieldCandidateID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCandidateID(v)
+		return nil
+	case scorecard.FieldStepID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStepID(v)
+		return nil
+	case scorecard.FieldOverallRecommendation:
+		v, ok := value.(scorecard.OverallRecommendation)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOverallRecommendation(v)
+		return nil
+	case scorecard.FieldNotes:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNotes(v)
+		return nil
+	case scorecard.FieldTimeSubmitted:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeSubmitted(v)
+		return nil
+	case scorecard.FieldTimeUpdated:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeUpdated(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Scorecard field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ScorecardMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ScorecardMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ScorecardMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Scorecard numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ScorecardMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(scorecard.FieldStepID) {
+		fields = append(fields, scorecard.FieldStepID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ScorecardMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ScorecardMutation) ClearField(name string) error {
+	switch name {
+	case scorecard.FieldStepID:
+		m.ClearStepID()
+		return nil
+	}
+	return fmt.Errorf("unknown Scorecard nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ScorecardMutation) ResetField(name string) error {
+	switch name {
+	case scorecard.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case scorecard.FieldInterviewID:
+		m.ResetInterviewID()
+		return nil
+	case scorecard.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case scorecard.FieldCandidateID:
+		m.ResetCandidateID()
+		return nil
+	case scorecard.FieldStepID:
+		m.ResetStepID()
+		return nil
+	case scorecard.FieldOverallRecommendation:
+		m.ResetOverallRecommendation()
+		return nil
+	case scorecard.FieldNotes:
+		m.ResetNotes()
+		return nil
+	case scorecard.FieldTimeSubmitted:
+		m.ResetTimeSubmitted()
+		return nil
+	case scorecard.FieldTimeUpdated:
+		m.ResetTimeUpdated()
+		return nil
+	}
+	return fmt.Errorf("unknown Scorecard field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ScorecardMutation) AddedEdges() []string {
+	edges := make([]string, 0, 6)
+	if m.company != nil {
+		edges = append(edges, scorecard.EdgeCompany)
+	}
+	if m.interview != nil {
+		edges = append(edges, scorecard.EdgeInterview)
+	}
+	if m.interviewer != nil {
+		edges = append(edges, scorecard.EdgeInterviewer)
+	}
+	if m.candidate != nil {
+		edges = append(edges, scorecard.EdgeCandidate)
+	}
+	if m.step != nil {
+		edges = append(edges, scorecard.EdgeStep)
+	}
+	if m.ratings != nil {
+		edges = append(edges, scorecard.EdgeRatings)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ScorecardMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case scorecard.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	case scorecard.EdgeInterview:
+		if id := m.interview; id != nil {
+			return []ent.Value{*id}
+		}
+	case scorecard.EdgeInterviewer:
+		if id := m.interviewer; id != nil {
+			return []ent.Value{*id}
+		}
+	case scorecard.EdgeCandidate:
+		if id := m.candidate; id != nil {
+			return []ent.Value{*id}
+		}
+	case scorecard.EdgeStep:
+		if id := m.step; id != nil {
+			return []ent.Value{*id}
+		}
+	case scorecard.EdgeRatings:
+		ids := make([]ent.Value, 0, len(m.ratings))
+		for id := range m.ratings {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ScorecardMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 6)
+	if m.removedratings != nil {
+		edges = append(edges, scorecard.EdgeRatings)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ScorecardMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case scorecard.EdgeRatings:
+		ids := make([]ent.Value, 0, len(m.removedratings))
+		for id := range m.removedratings {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ScorecardMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 6)
+	if m.clearedcompany {
+		edges = append(edges, scorecard.EdgeCompany)
+	}
+	if m.clearedinterview {
+		edges = append(edges, scorecard.EdgeInterview)
+	}
+	if m.clearedinterviewer {
+		edges = append(edges, scorecard.EdgeInterviewer)
+	}
+	if m.clearedcandidate {
+		edges = append(edges, scorecard.EdgeCandidate)
+	}
+	if m.clearedstep {
+		edges = append(edges, scorecard.EdgeStep)
+	}
+	if m.clearedratings {
+		edges = append(edges, scorecard.EdgeRatings)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ScorecardMutation) EdgeCleared(name string) bool {
+	switch name {
+	case scorecard.EdgeCompany:
+		return m.clearedcompany
+	case scorecard.EdgeInterview:
+		return m.clearedinterview
+	case scorecard.EdgeInterviewer:
+		return m.clearedinterviewer
+	case scorecard.EdgeCandidate:
+		return m.clearedcandidate
+	case scorecard.EdgeStep:
+		return m.clearedstep
+	case scorecard.EdgeRatings:
+		return m.clearedratings
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ScorecardMutation) ClearEdge(name string) error {
+	switch name {
+	case scorecard.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	case scorecard.EdgeInterview:
+		m.ClearInterview()
+		return nil
+	case scorecard.EdgeInterviewer:
+		m.ClearInterviewer()
+		return nil
+	case scorecard.EdgeCandidate:
+		m.ClearCandidate()
+		return nil
+	case scorecard.EdgeStep:
+		m.ClearStep()
+		return nil
+	}
+	return fmt.Errorf("unknown Scorecard unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ScorecardMutation) ResetEdge(name string) error {
+	switch name {
+	case scorecard.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	case scorecard.EdgeInterview:
+		m.ResetInterview()
+		return nil
+	case scorecard.EdgeInterviewer:
+		m.ResetInterviewer()
+		return nil
+	case scorecard.EdgeCandidate:
+		m.ResetCandidate()
+		return nil
+	case scorecard.EdgeStep:
+		m.ResetStep()
+		return nil
+	case scorecard.EdgeRatings:
+		m.ResetRatings()
+		return nil
+	}
+	return fmt.Errorf("unknown Scorecard edge %s", name)
+}
+
+// ScorecardAttributeMutation represents an operation that mutates the ScorecardAttribute nodes in the graph.
+type ScorecardAttributeMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *string
+	focus           *string
+	name            *string
+	description     *string
+	ordinal         *int
+	addordinal      *int
+	time_removed    *time.Time
+	clearedFields   map[string]struct{}
+	company         *string
+	clearedcompany  bool
+	position        *string
+	clearedposition bool
+	done            bool
+	oldValue        func(context.Context) (*ScorecardAttribute, error)
+	predicates      []predicate.ScorecardAttribute
+}
+
+var _ ent.Mutation = (*ScorecardAttributeMutation)(nil)
+
+// scorecardattributeOption allows management of the mutation configuration using functional options.
+type scorecardattributeOption func(*ScorecardAttributeMutation)
+
+// newScorecardAttributeMutation creates new mutation for the ScorecardAttribute entity.
+func newScorecardAttributeMutation(c config, op Op, opts ...scorecardattributeOption) *ScorecardAttributeMutation {
+	m := &ScorecardAttributeMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeScorecardAttribute,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withScorecardAttributeID sets the ID field of the mutation.
+func withScorecardAttributeID(id string) scorecardattributeOption {
+	return func(m *ScorecardAttributeMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ScorecardAttribute
+		)
+		m.oldValue = func(ctx context.Context) (*ScorecardAttribute, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ScorecardAttribute.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withScorecardAttribute sets the old ScorecardAttribute of the mutation.
+func withScorecardAttribute(node *ScorecardAttribute) scorecardattributeOption {
+	return func(m *ScorecardAttributeMutation) {
+		m.oldValue = func(context.Context) (*ScorecardAttribute, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ScorecardAttributeMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ScorecardAttributeMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ScorecardAttribute entities.
+func (m *ScorecardAttributeMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ScorecardAttributeMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ScorecardAttributeMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ScorecardAttribute.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *ScorecardAttributeMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *ScorecardAttributeMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the ScorecardAttribute entity.
+// If the ScorecardAttribute object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardAttributeMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *ScorecardAttributeMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetPositionID sets the "position_id" field.
+func (m *ScorecardAttributeMutation) SetPositionID(s string) {
+	m.position = &s
+}
+
+// PositionID returns the value of the "position_id" field in the mutation.
+func (m *ScorecardAttributeMutation) PositionID() (r string, exists bool) {
+	v := m.position
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPositionID returns the old "position_id" field's value of the ScorecardAttribute entity.
+// If the ScorecardAttribute object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardAttributeMutation) OldPositionID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPositionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPositionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPositionID: %w", err)
+	}
+	return oldValue.PositionID, nil
+}
+
+// ResetPositionID resets all changes to the "position_id" field.
+func (m *ScorecardAttributeMutation) ResetPositionID() {
+	m.position = nil
+}
+
+// SetFocus sets the "focus" field.
+func (m *ScorecardAttributeMutation) SetFocus(s string) {
+	m.focus = &s
+}
+
+// Focus returns the value of the "focus" field in the mutation.
+func (m *ScorecardAttributeMutation) Focus() (r string, exists bool) {
+	v := m.focus
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFocus returns the old "focus" field's value of the ScorecardAttribute entity.
+// If the ScorecardAttribute object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardAttributeMutation) OldFocus(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFocus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFocus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFocus: %w", err)
+	}
+	return oldValue.Focus, nil
+}
+
+// ResetFocus resets all changes to the "focus" field.
+func (m *ScorecardAttributeMutation) ResetFocus() {
+	m.focus = nil
+}
+
+// SetName sets the "name" field.
+func (m *ScorecardAttributeMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *ScorecardAttributeMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the ScorecardAttribute entity.
+// If the ScorecardAttribute object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardAttributeMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *ScorecardAttributeMutation) ResetName() {
+	m.name = nil
+}
+
+// SetDescription sets the "description" field.
+func (m *ScorecardAttributeMutation) SetDescription(s string) {
+	m.description = &s
+}
+
+// Description returns the value of the "description" field in the mutation.
+func (m *ScorecardAttributeMutation) Description() (r string, exists bool) {
+	v := m.description
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDescription returns the old "description" field's value of the ScorecardAttribute entity.
+// If the ScorecardAttribute object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardAttributeMutation) OldDescription(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDescription is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDescription requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDescription: %w", err)
+	}
+	return oldValue.Description, nil
+}
+
+// ResetDescription resets all changes to the "description" field.
+func (m *ScorecardAttributeMutation) ResetDescription() {
+	m.description = nil
+}
+
+// SetOrdinal sets the "ordinal" field.
+func (m *ScorecardAttributeMutation) SetOrdinal(i int) {
+	m.ordinal = &i
+	m.addordinal = nil
+}
+
+// Ordinal returns the value of the "ordinal" field in the mutation.
+func (m *ScorecardAttributeMutation) Ordinal() (r int, exists bool) {
+	v := m.ordinal
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrdinal returns the old "ordinal" field's value of the ScorecardAttribute entity.
+// If the ScorecardAttribute object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardAttributeMutation) OldOrdinal(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrdinal is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrdinal requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrdinal: %w", err)
+	}
+	return oldValue.Ordinal, nil
+}
+
+// AddOrdinal adds i to the "ordinal" field.
+func (m *ScorecardAttributeMutation) AddOrdinal(i int) {
+	if m.addordinal != nil {
+		*m.addordinal += i
+	} else {
+		m.addordinal = &i
+	}
+}
+
+// AddedOrdinal returns the value that was added to the "ordinal" field in this mutation.
+func (m *ScorecardAttributeMutation) AddedOrdinal() (r int, exists bool) {
+	v := m.addordinal
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetOrdinal resets all changes to the "ordinal" field.
+func (m *ScorecardAttributeMutation) ResetOrdinal() {
+	m.ordinal = nil
+	m.addordinal = nil
+}
+
+// SetTimeRemoved sets the "time_removed" field.
+func (m *ScorecardAttributeMutation) SetTimeRemoved(t time.Time) {
+	m.time_removed = &t
+}
+
+// TimeRemoved returns the value of the "time_removed" field in the mutation.
+func (m *ScorecardAttributeMutation) TimeRemoved() (r time.Time, exists bool) {
+	v := m.time_removed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeRemoved returns the old "time_removed" field's value of the ScorecardAttribute entity.
+// If the ScorecardAttribute object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardAttributeMutation) OldTimeRemoved(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeRemoved is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeRemoved requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeRemoved: %w", err)
+	}
+	return oldValue.TimeRemoved, nil
+}
+
+// ClearTimeRemoved clears the value of the "time_removed" field.
+func (m *ScorecardAttributeMutation) ClearTimeRemoved() {
+	m.time_removed = nil
+	m.clearedFields[scorecardattribute.FieldTimeRemoved] = struct{}{}
+}
+
+// TimeRemovedCleared returns if the "time_removed" field was cleared in this mutation.
+func (m *ScorecardAttributeMutation) TimeRemovedCleared() bool {
+	_, ok := m.clearedFields[scorecardattribute.FieldTimeRemoved]
+	return ok
+}
+
+// ResetTimeRemoved resets all changes to the "time_removed" field.
+func (m *ScorecardAttributeMutation) ResetTimeRemoved() {
+	m.time_removed = nil
+	delete(m.clearedFields, scorecardattribute.FieldTimeRemoved)
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *ScorecardAttributeMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[scorecardattribute.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *ScorecardAttributeMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *ScorecardAttributeMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *ScorecardAttributeMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// ClearPosition clears the "position" edge to the Position entity.
+func (m *ScorecardAttributeMutation) ClearPosition() {
+	m.clearedposition = true
+	m.clearedFields[scorecardattribute.FieldPositionID] = struct{}{}
+}
+
+// PositionCleared reports if the "position" edge to the Position entity was cleared.
+func (m *ScorecardAttributeMutation) PositionCleared() bool {
+	return m.clearedposition
+}
+
+// PositionIDs returns the "position" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// PositionID instead. It exists only for internal usage by the builders.
+func (m *ScorecardAttributeMutation) PositionIDs() (ids []string) {
+	if id := m.position; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetPosition resets all changes to the "position" edge.
+func (m *ScorecardAttributeMutation) ResetPosition() {
+	m.position = nil
+	m.clearedposition = false
+}
+
+// Where appends a list predicates to the ScorecardAttributeMutation builder.
+func (m *ScorecardAttributeMutation) Where(ps ...predicate.ScorecardAttribute) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ScorecardAttributeMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ScorecardAttributeMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ScorecardAttribute, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ScorecardAttributeMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ScorecardAttributeMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ScorecardAttribute).
+func (m *ScorecardAttributeMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ScorecardAttributeMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.company != nil {
+		fields = append(fields, scorecardattribute.FieldCompanyID)
+	}
+	if m.position != nil {
+		fields = append(fields, scorecardattribute.FieldPositionID)
+	}
+	if m.focus != nil {
+		fields = append(fields, scorecardattribute.FieldFocus)
+	}
+	if m.name != nil {
+		fields = append(fields, scorecardattribute.FieldName)
+	}
+	if m.description != nil {
+		fields = append(fields, scorecardattribute.FieldDescription)
+	}
+	if m.ordinal != nil {
+		fields = append(fields, scorecardattribute.FieldOrdinal)
+	}
+	if m.time_removed != nil {
+		fields = append(fields, scorecardattribute.FieldTimeRemoved)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ScorecardAttributeMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case scorecardattribute.FieldCompanyID:
+		return m.CompanyID()
+	case scorecardattribute.FieldPositionID:
+		return m.PositionID()
+	case scorecardattribute.FieldFocus:
+		return m.Focus()
+	case scorecardattribute.FieldName:
+		return m.Name()
+	case scorecardattribute.FieldDescription:
+		return m.Description()
+	case scorecardattribute.FieldOrdinal:
+		return m.Ordinal()
+	case scorecardattribute.FieldTimeRemoved:
+		return m.TimeRemoved()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ScorecardAttributeMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case scorecardattribute.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case scorecardattribute.FieldPositionID:
+		return m.OldPositionID(ctx)
+	case scorecardattribute.FieldFocus:
+		return m.OldFocus(ctx)
+	case scorecardattribute.FieldName:
+		return m.OldName(ctx)
+	case scorecardattribute.FieldDescription:
+		return m.OldDescription(ctx)
+	case scorecardattribute.FieldOrdinal:
+		return m.OldOrdinal(ctx)
+	case scorecardattribute.FieldTimeRemoved:
+		return m.OldTimeRemoved(ctx)
+	}
+	return nil, fmt.Errorf("unknown ScorecardAttribute field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ScorecardAttributeMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case scorecardattribute.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case scorecardattribute.FieldPositionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPositionID(v)
+		return nil
+	case scorecardattribute.FieldFocus:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFocus(v)
+		return nil
+	case scorecardattribute.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case scorecardattribute.FieldDescription:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDescription(v)
+		return nil
+	case scorecardattribute.FieldOrdinal:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrdinal(v)
+		return nil
+	case scorecardattribute.FieldTimeRemoved:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeRemoved(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ScorecardAttribute field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ScorecardAttributeMutation) AddedFields() []string {
+	var fields []string
+	if m.addordinal != nil {
+		fields = append(fields, scorecardattribute.FieldOrdinal)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ScorecardAttributeMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case scorecardattribute.FieldOrdinal:
+		return m.AddedOrdinal()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ScorecardAttributeMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case scorecardattribute.FieldOrdinal:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddOrdinal(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ScorecardAttribute numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ScorecardAttributeMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(scorecardattribute.FieldTimeRemoved) {
+		fields = append(fields, scorecardattribute.FieldTimeRemoved)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ScorecardAttributeMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ScorecardAttributeMutation) ClearField(name string) error {
+	switch name {
+	case scorecardattribute.FieldTimeRemoved:
+		m.ClearTimeRemoved()
+		return nil
+	}
+	return fmt.Errorf("unknown ScorecardAttribute nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ScorecardAttributeMutation) ResetField(name string) error {
+	switch name {
+	case scorecardattribute.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case scorecardattribute.FieldPositionID:
+		m.ResetPositionID()
+		return nil
+	case scorecardattribute.FieldFocus:
+		m.ResetFocus()
+		return nil
+	case scorecardattribute.FieldName:
+		m.ResetName()
+		return nil
+	case scorecardattribute.FieldDescription:
+		m.ResetDescription()
+		return nil
+	case scorecardattribute.FieldOrdinal:
+		m.ResetOrdinal()
+		return nil
+	case scorecardattribute.FieldTimeRemoved:
+		m.ResetTimeRemoved()
+		return nil
+	}
+	return fmt.Errorf("unknown ScorecardAttribute field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ScorecardAttributeMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.company != nil {
+		edges = append(edges, scorecardattribute.EdgeCompany)
+	}
+	if m.position != nil {
+		edges = append(edges, scorecardattribute.EdgePosition)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ScorecardAttributeMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case scorecardattribute.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	case scorecardattribute.EdgePosition:
+		if id := m.position; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ScorecardAttributeMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ScorecardAttributeMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ScorecardAttributeMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedcompany {
+		edges = append(edges, scorecardattribute.EdgeCompany)
+	}
+	if m.clearedposition {
+		edges = append(edges, scorecardattribute.EdgePosition)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ScorecardAttributeMutation) EdgeCleared(name string) bool {
+	switch name {
+	case scorecardattribute.EdgeCompany:
+		return m.clearedcompany
+	case scorecardattribute.EdgePosition:
+		return m.clearedposition
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ScorecardAttributeMutation) ClearEdge(name string) error {
+	switch name {
+	case scorecardattribute.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	case scorecardattribute.EdgePosition:
+		m.ClearPosition()
+		return nil
+	}
+	return fmt.Errorf("unknown ScorecardAttribute unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ScorecardAttributeMutation) ResetEdge(name string) error {
+	switch name {
+	case scorecardattribute.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	case scorecardattribute.EdgePosition:
+		m.ResetPosition()
+		return nil
+	}
+	return fmt.Errorf("unknown ScorecardAttribute edge %s", name)
+}
+
+// ScorecardRatingMutation represents an operation that mutates the ScorecardRating nodes in the graph.
+type ScorecardRatingMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *string
+	candidate_id     *string
+	rating           *int
+	addrating        *int
+	note             *string
+	clearedFields    map[string]struct{}
+	company          *string
+	clearedcompany   bool
+	scorecard        *string
+	clearedscorecard bool
+	attribute        *string
+	clearedattribute bool
+	done             bool
+	oldValue         func(context.Context) (*ScorecardRating, error)
+	predicates       []predicate.ScorecardRating
+}
+
+var _ ent.Mutation = (*ScorecardRatingMutation)(nil)
+
+// scorecardratingOption allows management of the mutation configuration using functional options.
+type scorecardratingOption func(*ScorecardRatingMutation)
+
+// newScorecardRatingMutation creates new mutation for the ScorecardRating entity.
+func newScorecardRatingMutation(c config, op Op, opts ...scorecardratingOption) *ScorecardRatingMutation {
+	m := &ScorecardRatingMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeScorecardRating,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withScorecardRatingID sets the ID field of the mutation.
+func withScorecardRatingID(id string) scorecardratingOption {
+	return func(m *ScorecardRatingMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ScorecardRating
+		)
+		m.oldValue = func(ctx context.Context) (*ScorecardRating, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ScorecardRating.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withScorecardRating sets the old ScorecardRating of the mutation.
+func withScorecardRating(node *ScorecardRating) scorecardratingOption {
+	return func(m *ScorecardRatingMutation) {
+		m.oldValue = func(context.Context) (*ScorecardRating, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ScorecardRatingMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ScorecardRatingMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ScorecardRating entities.
+func (m *ScorecardRatingMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ScorecardRatingMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ScorecardRatingMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ScorecardRating.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *ScorecardRatingMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *ScorecardRatingMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the ScorecardRating entity.
+// If the ScorecardRating object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardRatingMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *ScorecardRatingMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetScorecardID sets the "scorecard_id" field.
+func (m *ScorecardRatingMutation) SetScorecardID(s string) {
+	m.scorecard = &s
+}
+
+// ScorecardID returns the value of the "scorecard_id" field in the mutation.
+func (m *ScorecardRatingMutation) ScorecardID() (r string, exists bool) {
+	v := m.scorecard
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldScorecardID returns the old "scorecard_id" field's value of the ScorecardRating entity.
+// If the ScorecardRating object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardRatingMutation) OldScorecardID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldScorecardID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldScorecardID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldScorecardID: %w", err)
+	}
+	return oldValue.ScorecardID, nil
+}
+
+// ResetScorecardID resets all changes to the "scorecard_id" field.
+func (m *ScorecardRatingMutation) ResetScorecardID() {
+	m.scorecard = nil
+}
+
+// SetAttributeID sets the "attribute_id" field.
+func (m *ScorecardRatingMutation) SetAttributeID(s string) {
+	m.attribute = &s
+}
+
+// AttributeID returns the value of the "attribute_id" field in the mutation.
+func (m *ScorecardRatingMutation) AttributeID() (r string, exists bool) {
+	v := m.attribute
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttributeID returns the old "attribute_id" field's value of the ScorecardRating entity.
+// If the ScorecardRating object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardRatingMutation) OldAttributeID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttributeID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttributeID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttributeID: %w", err)
+	}
+	return oldValue.AttributeID, nil
+}
+
+// ResetAttributeID resets all changes to the "attribute_id" field.
+func (m *ScorecardRatingMutation) ResetAttributeID() {
+	m.attribute = nil
+}
+
+// SetCandidateID sets the "candidate_id" field.
+func (m *ScorecardRatingMutation) SetCandidateID(s string) {
+	m.candidate_id = &s
+}
+
+// CandidateID returns the value of the "candidate_id" field in the mutation.
+func (m *ScorecardRatingMutation) CandidateID() (r string, exists bool) {
+	v := m.candidate_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCandidateID returns the old "candidate_id" field's value of the ScorecardRating entity.
+// If the ScorecardRating object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardRatingMutation) OldCandidateID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCandidateID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCandidateID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCandidateID: %w", err)
+	}
+	return oldValue.CandidateID, nil
+}
+
+// ResetCandidateID resets all changes to the "candidate_id" field.
+func (m *ScorecardRatingMutation) ResetCandidateID() {
+	m.candidate_id = nil
+}
+
+// SetRating sets the "rating" field.
+func (m *ScorecardRatingMutation) SetRating(i int) {
+	m.rating = &i
+	m.addrating = nil
+}
+
+// Rating returns the value of the "rating" field in the mutation.
+func (m *ScorecardRatingMutation) Rating() (r int, exists bool) {
+	v := m.rating
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRating returns the old "rating" field's value of the ScorecardRating entity.
+// If the ScorecardRating object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardRatingMutation) OldRating(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRating is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRating requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRating: %w", err)
+	}
+	return oldValue.Rating, nil
+}
+
+// AddRating adds i to the "rating" field.
+func (m *ScorecardRatingMutation) AddRating(i int) {
+	if m.addrating != nil {
+		*m.addrating += i
+	} else {
+		m.addrating = &i
+	}
+}
+
+// AddedRating returns the value that was added to the "rating" field in this mutation.
+func (m *ScorecardRatingMutation) AddedRating() (r int, exists bool) {
+	v := m.addrating
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearRating clears the value of the "rating" field.
+func (m *ScorecardRatingMutation) ClearRating() {
+	m.rating = nil
+	m.addrating = nil
+	m.clearedFields[scorecardrating.FieldRating] = struct{}{}
+}
+
+// RatingCleared returns if the "rating" field was cleared in this mutation.
+func (m *ScorecardRatingMutation) RatingCleared() bool {
+	_, ok := m.clearedFields[scorecardrating.FieldRating]
+	return ok
+}
+
+// ResetRating resets all changes to the "rating" field.
+func (m *ScorecardRatingMutation) ResetRating() {
+	m.rating = nil
+	m.addrating = nil
+	delete(m.clearedFields, scorecardrating.FieldRating)
+}
+
+// SetNote sets the "note" field.
+func (m *ScorecardRatingMutation) SetNote(s string) {
+	m.note = &s
+}
+
+// Note returns the value of the "note" field in the mutation.
+func (m *ScorecardRatingMutation) Note() (r string, exists bool) {
+	v := m.note
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNote returns the old "note" field's value of the ScorecardRating entity.
+// If the ScorecardRating object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ScorecardRatingMutation) OldNote(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNote is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNote requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNote: %w", err)
+	}
+	return oldValue.Note, nil
+}
+
+// ResetNote resets all changes to the "note" field.
+func (m *ScorecardRatingMutation) ResetNote() {
+	m.note = nil
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *ScorecardRatingMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[scorecardrating.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *ScorecardRatingMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *ScorecardRatingMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *ScorecardRatingMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// ClearScorecard clears the "scorecard" edge to the Scorecard entity.
+func (m *ScorecardRatingMutation) ClearScorecard() {
+	m.clearedscorecard = true
+	m.clearedFields[scorecardrating.FieldScorecardID] = struct{}{}
+}
+
+// ScorecardCleared reports if the "scorecard" edge to the Scorecard entity was cleared.
+func (m *ScorecardRatingMutation) ScorecardCleared() bool {
+	return m.clearedscorecard
+}
+
+// ScorecardIDs returns the "scorecard" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ScorecardID instead. It exists only for internal usage by the builders.
+func (m *ScorecardRatingMutation) ScorecardIDs() (ids []string) {
+	if id := m.scorecard; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetScorecard resets all changes to the "scorecard" edge.
+func (m *ScorecardRatingMutation) ResetScorecard() {
+	m.scorecard = nil
+	m.clearedscorecard = false
+}
+
+// ClearAttribute clears the "attribute" edge to the ScorecardAttribute entity.
+func (m *ScorecardRatingMutation) ClearAttribute() {
+	m.clearedattribute = true
+	m.clearedFields[scorecardrating.FieldAttributeID] = struct{}{}
+}
+
+// AttributeCleared reports if the "attribute" edge to the ScorecardAttribute entity was cleared.
+func (m *ScorecardRatingMutation) AttributeCleared() bool {
+	return m.clearedattribute
+}
+
+// AttributeIDs returns the "attribute" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// AttributeID instead. It exists only for internal usage by the builders.
+func (m *ScorecardRatingMutation) AttributeIDs() (ids []string) {
+	if id := m.attribute; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetAttribute resets all changes to the "attribute" edge.
+func (m *ScorecardRatingMutation) ResetAttribute() {
+	m.attribute = nil
+	m.clearedattribute = false
+}
+
+// Where appends a list predicates to the ScorecardRatingMutation builder.
+func (m *ScorecardRatingMutation) Where(ps ...predicate.ScorecardRating) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ScorecardRatingMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ScorecardRatingMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ScorecardRating, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ScorecardRatingMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ScorecardRatingMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ScorecardRating).
+func (m *ScorecardRatingMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ScorecardRatingMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.company != nil {
+		fields = append(fields, scorecardrating.FieldCompanyID)
+	}
+	if m.scorecard != nil {
+		fields = append(fields, scorecardrating.FieldScorecardID)
+	}
+	if m.attribute != nil {
+		fields = append(fields, scorecardrating.FieldAttributeID)
+	}
+	if m.candidate_id != nil {
+		fields = append(fields, scorecardrating.FieldCandidateID)
+	}
+	if m.rating != nil {
+		fields = append(fields, scorecardrating.FieldRating)
+	}
+	if m.note != nil {
+		fields = append(fields, scorecardrating.FieldNote)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ScorecardRatingMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case scorecardrating.FieldCompanyID:
+		return m.CompanyID()
+	case scorecardrating.FieldScorecardID:
+		return m.ScorecardID()
+	case scorecardrating.FieldAttributeID:
+		return m.AttributeID()
+	case scorecardrating.FieldCandidateID:
+		return m.CandidateID()
+	case scorecardrating.FieldRating:
+		return m.Rating()
+	case scorecardrating.FieldNote:
+		return m.Note()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ScorecardRatingMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case scorecardrating.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case scorecardrating.FieldScorecardID:
+		return m.OldScorecardID(ctx)
+	case scorecardrating.FieldAttributeID:
+		return m.OldAttributeID(ctx)
+	case scorecardrating.FieldCandidateID:
+		return m.OldCandidateID(ctx)
+	case scorecardrating.FieldRating:
+		return m.OldRating(ctx)
+	case scorecardrating.FieldNote:
+		return m.OldNote(ctx)
+	}
+	return nil, fmt.Errorf("unknown ScorecardRating field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ScorecardRatingMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case scorecardrating.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case scorecardrating.FieldScorecardID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetScorecardID(v)
+		return nil
+	case scorecardrating.FieldAttributeID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttributeID(v)
+		return nil
+	case scorecardrating.FieldCandidateID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCandidateID(v)
+		return nil
+	case scorecardrating.FieldRating:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRating(v)
+		return nil
+	case scorecardrating.FieldNote:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNote(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ScorecardRating field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ScorecardRatingMutation) AddedFields() []string {
+	var fields []string
+	if m.addrating != nil {
+		fields = append(fields, scorecardrating.FieldRating)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ScorecardRatingMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case scorecardrating.FieldRating:
+		return m.AddedRating()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ScorecardRatingMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case scorecardrating.FieldRating:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRating(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ScorecardRating numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ScorecardRatingMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(scorecardrating.FieldRating) {
+		fields = append(fields, scorecardrating.FieldRating)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ScorecardRatingMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ScorecardRatingMutation) ClearField(name string) error {
+	switch name {
+	case scorecardrating.FieldRating:
+		m.ClearRating()
+		return nil
+	}
+	return fmt.Errorf("unknown ScorecardRating nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ScorecardRatingMutation) ResetField(name string) error {
+	switch name {
+	case scorecardrating.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case scorecardrating.FieldScorecardID:
+		m.ResetScorecardID()
+		return nil
+	case scorecardrating.FieldAttributeID:
+		m.ResetAttributeID()
+		return nil
+	case scorecardrating.FieldCandidateID:
+		m.ResetCandidateID()
+		return nil
+	case scorecardrating.FieldRating:
+		m.ResetRating()
+		return nil
+	case scorecardrating.FieldNote:
+		m.ResetNote()
+		return nil
+	}
+	return fmt.Errorf("unknown ScorecardRating field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ScorecardRatingMutation) AddedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.company != nil {
+		edges = append(edges, scorecardrating.EdgeCompany)
+	}
+	if m.scorecard != nil {
+		edges = append(edges, scorecardrating.EdgeScorecard)
+	}
+	if m.attribute != nil {
+		edges = append(edges, scorecardrating.EdgeAttribute)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ScorecardRatingMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case scorecardrating.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	case scorecardrating.EdgeScorecard:
+		if id := m.scorecard; id != nil {
+			return []ent.Value{*id}
+		}
+	case scorecardrating.EdgeAttribute:
+		if id := m.attribute; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ScorecardRatingMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 3)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ScorecardRatingMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ScorecardRatingMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 3)
+	if m.clearedcompany {
+		edges = append(edges, scorecardrating.EdgeCompany)
+	}
+	if m.clearedscorecard {
+		edges = append(edges, scorecardrating.EdgeScorecard)
+	}
+	if m.clearedattribute {
+		edges = append(edges, scorecardrating.EdgeAttribute)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ScorecardRatingMutation) EdgeCleared(name string) bool {
+	switch name {
+	case scorecardrating.EdgeCompany:
+		return m.clearedcompany
+	case scorecardrating.EdgeScorecard:
+		return m.clearedscorecard
+	case scorecardrating.EdgeAttribute:
+		return m.clearedattribute
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ScorecardRatingMutation) ClearEdge(name string) error {
+	switch name {
+	case scorecardrating.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	case scorecardrating.EdgeScorecard:
+		m.ClearScorecard()
+		return nil
+	case scorecardrating.EdgeAttribute:
+		m.ClearAttribute()
+		return nil
+	}
+	return fmt.Errorf("unknown ScorecardRating unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ScorecardRatingMutation) ResetEdge(name string) error {
+	switch name {
+	case scorecardrating.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	case scorecardrating.EdgeScorecard:
+		m.ResetScorecard()
+		return nil
+	case scorecardrating.EdgeAttribute:
+		m.ResetAttribute()
+		return nil
+	}
+	return fmt.Errorf("unknown ScorecardRating edge %s", name)
 }
 
 // TestSubmissionMutation represents an operation that mutates the TestSubmission nodes in the graph.

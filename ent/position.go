@@ -72,6 +72,8 @@ type Position struct {
 	HiringManagerID *string `json:"hiring_manager_id,omitempty"`
 	// The lead recruiting coordinator.
 	CoordinatorID *string `json:"coordinator_id,omitempty"`
+	// The top of the scorecard template's rating scale (ratings run 1 to it); null while the position has no template.
+	ScorecardRatingScale *int `json:"scorecard_rating_scale,omitempty"`
 	// When the position was created.
 	TimeCreated time.Time `json:"time_created,omitempty"`
 	// When the position last changed.
@@ -108,6 +110,8 @@ type PositionEdges struct {
 	Candidates []*Candidate `json:"candidates,omitempty"`
 	// The interviews of the position's candidates.
 	Interviews []*Interview `json:"interviews,omitempty"`
+	// The attributes of the position's scorecard template.
+	ScorecardAttributes []*ScorecardAttribute `json:"scorecard_attributes,omitempty"`
 	// The position's timeline, with the activities of its candidates.
 	Activities []*Activity `json:"activities,omitempty"`
 	// The position's own pipeline steps.
@@ -116,19 +120,20 @@ type PositionEdges struct {
 	TeamMembers []*HiringTeamMember `json:"team_members,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [15]bool
+	loadedTypes [16]bool
 	// totalCount holds the count of the edges above.
 	totalCount [12]map[string]int
 
-	namedClones         map[string][]*Position
-	namedHiringTeam     map[string][]*User
-	namedQuestionnaires map[string][]*Questionnaire
-	namedOpenings       map[string][]*Opening
-	namedCandidates     map[string][]*Candidate
-	namedInterviews     map[string][]*Interview
-	namedActivities     map[string][]*Activity
-	namedPipelineSteps  map[string][]*PipelineStep
-	namedTeamMembers    map[string][]*HiringTeamMember
+	namedClones              map[string][]*Position
+	namedHiringTeam          map[string][]*User
+	namedQuestionnaires      map[string][]*Questionnaire
+	namedOpenings            map[string][]*Opening
+	namedCandidates          map[string][]*Candidate
+	namedInterviews          map[string][]*Interview
+	namedScorecardAttributes map[string][]*ScorecardAttribute
+	namedActivities          map[string][]*Activity
+	namedPipelineSteps       map[string][]*PipelineStep
+	namedTeamMembers         map[string][]*HiringTeamMember
 }
 
 // CompanyOrErr returns the Company value or an error if the edge
@@ -251,10 +256,19 @@ func (e PositionEdges) InterviewsOrErr() ([]*Interview, error) {
 	return nil, &NotLoadedError{edge: "interviews"}
 }
 
+// ScorecardAttributesOrErr returns the ScorecardAttributes value or an error if the edge
+// was not loaded in eager-loading.
+func (e PositionEdges) ScorecardAttributesOrErr() ([]*ScorecardAttribute, error) {
+	if e.loadedTypes[12] {
+		return e.ScorecardAttributes, nil
+	}
+	return nil, &NotLoadedError{edge: "scorecard_attributes"}
+}
+
 // ActivitiesOrErr returns the Activities value or an error if the edge
 // was not loaded in eager-loading.
 func (e PositionEdges) ActivitiesOrErr() ([]*Activity, error) {
-	if e.loadedTypes[12] {
+	if e.loadedTypes[13] {
 		return e.Activities, nil
 	}
 	return nil, &NotLoadedError{edge: "activities"}
@@ -263,7 +277,7 @@ func (e PositionEdges) ActivitiesOrErr() ([]*Activity, error) {
 // PipelineStepsOrErr returns the PipelineSteps value or an error if the edge
 // was not loaded in eager-loading.
 func (e PositionEdges) PipelineStepsOrErr() ([]*PipelineStep, error) {
-	if e.loadedTypes[13] {
+	if e.loadedTypes[14] {
 		return e.PipelineSteps, nil
 	}
 	return nil, &NotLoadedError{edge: "pipeline_steps"}
@@ -272,7 +286,7 @@ func (e PositionEdges) PipelineStepsOrErr() ([]*PipelineStep, error) {
 // TeamMembersOrErr returns the TeamMembers value or an error if the edge
 // was not loaded in eager-loading.
 func (e PositionEdges) TeamMembersOrErr() ([]*HiringTeamMember, error) {
-	if e.loadedTypes[14] {
+	if e.loadedTypes[15] {
 		return e.TeamMembers, nil
 	}
 	return nil, &NotLoadedError{edge: "team_members"}
@@ -287,6 +301,8 @@ func (*Position) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case position.FieldIsTemplate, position.FieldIsDiscreet, position.FieldIsPublished, position.FieldIsTalentPool:
 			values[i] = new(sql.NullBool)
+		case position.FieldScorecardRatingScale:
+			values[i] = new(sql.NullInt64)
 		case position.FieldID, position.FieldCompanyID, position.FieldName, position.FieldStatus, position.FieldDepartment, position.FieldEmail, position.FieldURLServiceHostedPage, position.FieldURLActivePage, position.FieldEmploymentType, position.FieldExperienceLevel, position.FieldWorkplaceType, position.FieldInternalUseCustomID, position.FieldPictureURL, position.FieldLocationID, position.FieldTemplateID, position.FieldLeadRecruiterID, position.FieldHiringManagerID, position.FieldCoordinatorID:
 			values[i] = new(sql.NullString)
 		case position.FieldTimeCreated, position.FieldTimeUpdated:
@@ -476,6 +492,13 @@ func (_m *Position) assignValues(columns []string, values []any) error {
 				_m.CoordinatorID = new(string)
 				*_m.CoordinatorID = value.String
 			}
+		case position.FieldScorecardRatingScale:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field scorecard_rating_scale", values[i])
+			} else if value.Valid {
+				_m.ScorecardRatingScale = new(int)
+				*_m.ScorecardRatingScale = int(value.Int64)
+			}
 		case position.FieldTimeCreated:
 			if value, ok := values[i].(*sql.NullTime); !ok {
 				return fmt.Errorf("unexpected type %T for field time_created", values[i])
@@ -559,6 +582,11 @@ func (_m *Position) QueryCandidates() *CandidateQuery {
 // QueryInterviews queries the "interviews" edge of the Position entity.
 func (_m *Position) QueryInterviews() *InterviewQuery {
 	return NewPositionClient(_m.config).QueryInterviews(_m)
+}
+
+// QueryScorecardAttributes queries the "scorecard_attributes" edge of the Position entity.
+func (_m *Position) QueryScorecardAttributes() *ScorecardAttributeQuery {
+	return NewPositionClient(_m.config).QueryScorecardAttributes(_m)
 }
 
 // QueryActivities queries the "activities" edge of the Position entity.
@@ -686,6 +714,11 @@ func (_m *Position) String() string {
 		builder.WriteString(*v)
 	}
 	builder.WriteString(", ")
+	if v := _m.ScorecardRatingScale; v != nil {
+		builder.WriteString("scorecard_rating_scale=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
 	builder.WriteString("time_created=")
 	builder.WriteString(_m.TimeCreated.Format(time.ANSIC))
 	builder.WriteString(", ")
@@ -757,6 +790,8 @@ func (_m *Position) scanTargets(columns []string) ([]any, error) {
 			values[i] = new(sql.NullString)
 		case position.FieldCoordinatorID:
 			values[i] = new(sql.NullString)
+		case position.FieldScorecardRatingScale:
+			values[i] = new(sql.NullInt64)
 		default:
 			v, err := (*Position).scanValues(nil, columns[i:i+1])
 			if err != nil {
@@ -923,6 +958,30 @@ func (_m *Position) appendNamedInterviews(name string, edges ...*Interview) {
 		_m.Edges.namedInterviews[name] = []*Interview{}
 	} else {
 		_m.Edges.namedInterviews[name] = append(_m.Edges.namedInterviews[name], edges...)
+	}
+}
+
+// NamedScorecardAttributes returns the ScorecardAttributes named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Position) NamedScorecardAttributes(name string) ([]*ScorecardAttribute, error) {
+	if _m.Edges.namedScorecardAttributes == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedScorecardAttributes[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Position) appendNamedScorecardAttributes(name string, edges ...*ScorecardAttribute) {
+	if _m.Edges.namedScorecardAttributes == nil {
+		_m.Edges.namedScorecardAttributes = make(map[string][]*ScorecardAttribute)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedScorecardAttributes[name] = []*ScorecardAttribute{}
+	} else {
+		_m.Edges.namedScorecardAttributes[name] = append(_m.Edges.namedScorecardAttributes[name], edges...)
 	}
 }
 

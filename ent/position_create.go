@@ -22,6 +22,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
 
@@ -335,6 +336,20 @@ func (_c *PositionCreate) SetNillableCoordinatorID(v *string) *PositionCreate {
 	return _c
 }
 
+// SetScorecardRatingScale sets the "scorecard_rating_scale" field.
+func (_c *PositionCreate) SetScorecardRatingScale(v int) *PositionCreate {
+	_c.mutation.SetScorecardRatingScale(v)
+	return _c
+}
+
+// SetNillableScorecardRatingScale sets the "scorecard_rating_scale" field if the given value is not nil.
+func (_c *PositionCreate) SetNillableScorecardRatingScale(v *int) *PositionCreate {
+	if v != nil {
+		_c.SetScorecardRatingScale(*v)
+	}
+	return _c
+}
+
 // SetTimeCreated sets the "time_created" field.
 func (_c *PositionCreate) SetTimeCreated(v time.Time) *PositionCreate {
 	_c.mutation.SetTimeCreated(v)
@@ -495,6 +510,21 @@ func (_c *PositionCreate) AddInterviews(v ...*Interview) *PositionCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddInterviewIDs(ids...)
+}
+
+// AddScorecardAttributeIDs adds the "scorecard_attributes" edge to the ScorecardAttribute entity by IDs.
+func (_c *PositionCreate) AddScorecardAttributeIDs(ids ...string) *PositionCreate {
+	_c.mutation.AddScorecardAttributeIDs(ids...)
+	return _c
+}
+
+// AddScorecardAttributes adds the "scorecard_attributes" edges to the ScorecardAttribute entity.
+func (_c *PositionCreate) AddScorecardAttributes(v ...*ScorecardAttribute) *PositionCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddScorecardAttributeIDs(ids...)
 }
 
 // AddActivityIDs adds the "activities" edge to the Activity entity by IDs.
@@ -768,6 +798,11 @@ func (_c *PositionCreate) check() error {
 	if _, ok := _c.mutation.Workflow(); !ok {
 		return &ValidationError{Name: "workflow", err: errors.New(`ent: missing required field "Position.workflow"`)}
 	}
+	if v, ok := _c.mutation.ScorecardRatingScale(); ok {
+		if err := position.ScorecardRatingScaleValidator(v); err != nil {
+			return &ValidationError{Name: "scorecard_rating_scale", err: fmt.Errorf(`ent: validator failed for field "Position.scorecard_rating_scale": %w`, err)}
+		}
+	}
 	if _, ok := _c.mutation.TimeCreated(); !ok {
 		return &ValidationError{Name: "time_created", err: errors.New(`ent: missing required field "Position.time_created"`)}
 	}
@@ -893,6 +928,10 @@ func (_c *PositionCreate) createSpec() (*Position, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Workflow(); ok {
 		_spec.SetField(position.FieldWorkflow, field.TypeJSON, value)
 		_node.Workflow = value
+	}
+	if value, ok := _c.mutation.ScorecardRatingScale(); ok {
+		_spec.SetField(position.FieldScorecardRatingScale, field.TypeInt, value)
+		_node.ScorecardRatingScale = &value
 	}
 	if value, ok := _c.mutation.TimeCreated(); ok {
 		_spec.SetField(position.FieldTimeCreated, field.TypeTime, value)
@@ -1097,6 +1136,22 @@ func (_c *PositionCreate) createSpec() (*Position, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ScorecardAttributesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ScorecardAttributesTable,
+			Columns: []string{position.ScorecardAttributesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecardattribute.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -1497,6 +1552,30 @@ func (u *PositionUpsert) UpdateCoordinatorID() *PositionUpsert {
 // ClearCoordinatorID clears the value of the "coordinator_id" field.
 func (u *PositionUpsert) ClearCoordinatorID() *PositionUpsert {
 	u.SetNull(position.FieldCoordinatorID)
+	return u
+}
+
+// SetScorecardRatingScale sets the "scorecard_rating_scale" field.
+func (u *PositionUpsert) SetScorecardRatingScale(v int) *PositionUpsert {
+	u.Set(position.FieldScorecardRatingScale, v)
+	return u
+}
+
+// UpdateScorecardRatingScale sets the "scorecard_rating_scale" field to the value that was provided on create.
+func (u *PositionUpsert) UpdateScorecardRatingScale() *PositionUpsert {
+	u.SetExcluded(position.FieldScorecardRatingScale)
+	return u
+}
+
+// AddScorecardRatingScale adds v to the "scorecard_rating_scale" field.
+func (u *PositionUpsert) AddScorecardRatingScale(v int) *PositionUpsert {
+	u.Add(position.FieldScorecardRatingScale, v)
+	return u
+}
+
+// ClearScorecardRatingScale clears the value of the "scorecard_rating_scale" field.
+func (u *PositionUpsert) ClearScorecardRatingScale() *PositionUpsert {
+	u.SetNull(position.FieldScorecardRatingScale)
 	return u
 }
 
@@ -1930,6 +2009,34 @@ func (u *PositionUpsertOne) UpdateCoordinatorID() *PositionUpsertOne {
 func (u *PositionUpsertOne) ClearCoordinatorID() *PositionUpsertOne {
 	return u.Update(func(s *PositionUpsert) {
 		s.ClearCoordinatorID()
+	})
+}
+
+// SetScorecardRatingScale sets the "scorecard_rating_scale" field.
+func (u *PositionUpsertOne) SetScorecardRatingScale(v int) *PositionUpsertOne {
+	return u.Update(func(s *PositionUpsert) {
+		s.SetScorecardRatingScale(v)
+	})
+}
+
+// AddScorecardRatingScale adds v to the "scorecard_rating_scale" field.
+func (u *PositionUpsertOne) AddScorecardRatingScale(v int) *PositionUpsertOne {
+	return u.Update(func(s *PositionUpsert) {
+		s.AddScorecardRatingScale(v)
+	})
+}
+
+// UpdateScorecardRatingScale sets the "scorecard_rating_scale" field to the value that was provided on create.
+func (u *PositionUpsertOne) UpdateScorecardRatingScale() *PositionUpsertOne {
+	return u.Update(func(s *PositionUpsert) {
+		s.UpdateScorecardRatingScale()
+	})
+}
+
+// ClearScorecardRatingScale clears the value of the "scorecard_rating_scale" field.
+func (u *PositionUpsertOne) ClearScorecardRatingScale() *PositionUpsertOne {
+	return u.Update(func(s *PositionUpsert) {
+		s.ClearScorecardRatingScale()
 	})
 }
 
@@ -2532,6 +2639,34 @@ func (u *PositionUpsertBulk) UpdateCoordinatorID() *PositionUpsertBulk {
 func (u *PositionUpsertBulk) ClearCoordinatorID() *PositionUpsertBulk {
 	return u.Update(func(s *PositionUpsert) {
 		s.ClearCoordinatorID()
+	})
+}
+
+// SetScorecardRatingScale sets the "scorecard_rating_scale" field.
+func (u *PositionUpsertBulk) SetScorecardRatingScale(v int) *PositionUpsertBulk {
+	return u.Update(func(s *PositionUpsert) {
+		s.SetScorecardRatingScale(v)
+	})
+}
+
+// AddScorecardRatingScale adds v to the "scorecard_rating_scale" field.
+func (u *PositionUpsertBulk) AddScorecardRatingScale(v int) *PositionUpsertBulk {
+	return u.Update(func(s *PositionUpsert) {
+		s.AddScorecardRatingScale(v)
+	})
+}
+
+// UpdateScorecardRatingScale sets the "scorecard_rating_scale" field to the value that was provided on create.
+func (u *PositionUpsertBulk) UpdateScorecardRatingScale() *PositionUpsertBulk {
+	return u.Update(func(s *PositionUpsert) {
+		s.UpdateScorecardRatingScale()
+	})
+}
+
+// ClearScorecardRatingScale clears the value of the "scorecard_rating_scale" field.
+func (u *PositionUpsertBulk) ClearScorecardRatingScale() *PositionUpsertBulk {
+	return u.Update(func(s *PositionUpsert) {
+		s.ClearScorecardRatingScale()
 	})
 }
 

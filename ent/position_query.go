@@ -25,6 +25,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
+	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
 	"github.com/hiregraph/hiregraph/ent/user"
 
 	"github.com/hiregraph/hiregraph/internal/perparent"
@@ -33,36 +34,38 @@ import (
 // PositionQuery is the builder for querying Position entities.
 type PositionQuery struct {
 	config
-	ctx                     *QueryContext
-	order                   []position.OrderOption
-	inters                  []Interceptor
-	predicates              []predicate.Position
-	withCompany             *CompanyQuery
-	withLocation            *LocationQuery
-	withTemplate            *PositionQuery
-	withClones              *PositionQuery
-	withLeadRecruiter       *UserQuery
-	withHiringManager       *UserQuery
-	withCoordinator         *UserQuery
-	withHiringTeam          *UserQuery
-	withQuestionnaires      *QuestionnaireQuery
-	withOpenings            *OpeningQuery
-	withCandidates          *CandidateQuery
-	withInterviews          *InterviewQuery
-	withActivities          *ActivityQuery
-	withPipelineSteps       *PipelineStepQuery
-	withTeamMembers         *HiringTeamMemberQuery
-	loadTotal               []func(context.Context, []*Position) error
-	modifiers               []func(*sql.Selector)
-	withNamedClones         map[string]*PositionQuery
-	withNamedHiringTeam     map[string]*UserQuery
-	withNamedQuestionnaires map[string]*QuestionnaireQuery
-	withNamedOpenings       map[string]*OpeningQuery
-	withNamedCandidates     map[string]*CandidateQuery
-	withNamedInterviews     map[string]*InterviewQuery
-	withNamedActivities     map[string]*ActivityQuery
-	withNamedPipelineSteps  map[string]*PipelineStepQuery
-	withNamedTeamMembers    map[string]*HiringTeamMemberQuery
+	ctx                          *QueryContext
+	order                        []position.OrderOption
+	inters                       []Interceptor
+	predicates                   []predicate.Position
+	withCompany                  *CompanyQuery
+	withLocation                 *LocationQuery
+	withTemplate                 *PositionQuery
+	withClones                   *PositionQuery
+	withLeadRecruiter            *UserQuery
+	withHiringManager            *UserQuery
+	withCoordinator              *UserQuery
+	withHiringTeam               *UserQuery
+	withQuestionnaires           *QuestionnaireQuery
+	withOpenings                 *OpeningQuery
+	withCandidates               *CandidateQuery
+	withInterviews               *InterviewQuery
+	withScorecardAttributes      *ScorecardAttributeQuery
+	withActivities               *ActivityQuery
+	withPipelineSteps            *PipelineStepQuery
+	withTeamMembers              *HiringTeamMemberQuery
+	loadTotal                    []func(context.Context, []*Position) error
+	modifiers                    []func(*sql.Selector)
+	withNamedClones              map[string]*PositionQuery
+	withNamedHiringTeam          map[string]*UserQuery
+	withNamedQuestionnaires      map[string]*QuestionnaireQuery
+	withNamedOpenings            map[string]*OpeningQuery
+	withNamedCandidates          map[string]*CandidateQuery
+	withNamedInterviews          map[string]*InterviewQuery
+	withNamedScorecardAttributes map[string]*ScorecardAttributeQuery
+	withNamedActivities          map[string]*ActivityQuery
+	withNamedPipelineSteps       map[string]*PipelineStepQuery
+	withNamedTeamMembers         map[string]*HiringTeamMemberQuery
 	// perParent, when set, loads the query as a nested connection: the first
 	// rows of each parent (package perparent).
 	perParent *perparent.Limit
@@ -366,6 +369,28 @@ func (_q *PositionQuery) QueryInterviews() *InterviewQuery {
 	return query
 }
 
+// QueryScorecardAttributes chains the current query on the "scorecard_attributes" edge.
+func (_q *PositionQuery) QueryScorecardAttributes() *ScorecardAttributeQuery {
+	query := (&ScorecardAttributeClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(position.Table, position.FieldID, selector),
+			sqlgraph.To(scorecardattribute.Table, scorecardattribute.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, position.ScorecardAttributesTable, position.ScorecardAttributesColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // QueryActivities chains the current query on the "activities" edge.
 func (_q *PositionQuery) QueryActivities() *ActivityQuery {
 	query := (&ActivityClient{config: _q.config}).Query()
@@ -619,26 +644,27 @@ func (_q *PositionQuery) Clone() *PositionQuery {
 		return nil
 	}
 	return &PositionQuery{
-		config:             _q.config,
-		ctx:                _q.ctx.Clone(),
-		order:              append([]position.OrderOption{}, _q.order...),
-		inters:             append([]Interceptor{}, _q.inters...),
-		predicates:         append([]predicate.Position{}, _q.predicates...),
-		withCompany:        _q.withCompany.Clone(),
-		withLocation:       _q.withLocation.Clone(),
-		withTemplate:       _q.withTemplate.Clone(),
-		withClones:         _q.withClones.Clone(),
-		withLeadRecruiter:  _q.withLeadRecruiter.Clone(),
-		withHiringManager:  _q.withHiringManager.Clone(),
-		withCoordinator:    _q.withCoordinator.Clone(),
-		withHiringTeam:     _q.withHiringTeam.Clone(),
-		withQuestionnaires: _q.withQuestionnaires.Clone(),
-		withOpenings:       _q.withOpenings.Clone(),
-		withCandidates:     _q.withCandidates.Clone(),
-		withInterviews:     _q.withInterviews.Clone(),
-		withActivities:     _q.withActivities.Clone(),
-		withPipelineSteps:  _q.withPipelineSteps.Clone(),
-		withTeamMembers:    _q.withTeamMembers.Clone(),
+		config:                  _q.config,
+		ctx:                     _q.ctx.Clone(),
+		order:                   append([]position.OrderOption{}, _q.order...),
+		inters:                  append([]Interceptor{}, _q.inters...),
+		predicates:              append([]predicate.Position{}, _q.predicates...),
+		withCompany:             _q.withCompany.Clone(),
+		withLocation:            _q.withLocation.Clone(),
+		withTemplate:            _q.withTemplate.Clone(),
+		withClones:              _q.withClones.Clone(),
+		withLeadRecruiter:       _q.withLeadRecruiter.Clone(),
+		withHiringManager:       _q.withHiringManager.Clone(),
+		withCoordinator:         _q.withCoordinator.Clone(),
+		withHiringTeam:          _q.withHiringTeam.Clone(),
+		withQuestionnaires:      _q.withQuestionnaires.Clone(),
+		withOpenings:            _q.withOpenings.Clone(),
+		withCandidates:          _q.withCandidates.Clone(),
+		withInterviews:          _q.withInterviews.Clone(),
+		withScorecardAttributes: _q.withScorecardAttributes.Clone(),
+		withActivities:          _q.withActivities.Clone(),
+		withPipelineSteps:       _q.withPipelineSteps.Clone(),
+		withTeamMembers:         _q.withTeamMembers.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -778,6 +804,17 @@ func (_q *PositionQuery) WithInterviews(opts ...func(*InterviewQuery)) *Position
 	return _q
 }
 
+// WithScorecardAttributes tells the query-builder to eager-load the nodes that are connected to
+// the "scorecard_attributes" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *PositionQuery) WithScorecardAttributes(opts ...func(*ScorecardAttributeQuery)) *PositionQuery {
+	query := (&ScorecardAttributeClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withScorecardAttributes = query
+	return _q
+}
+
 // WithActivities tells the query-builder to eager-load the nodes that are connected to
 // the "activities" edge. The optional arguments are used to configure the query builder of the edge.
 func (_q *PositionQuery) WithActivities(opts ...func(*ActivityQuery)) *PositionQuery {
@@ -895,7 +932,7 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 	var (
 		nodes       = []*Position{}
 		_spec       = _q.querySpec()
-		loadedTypes = [15]bool{
+		loadedTypes = [16]bool{
 			_q.withCompany != nil,
 			_q.withLocation != nil,
 			_q.withTemplate != nil,
@@ -908,6 +945,7 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 			_q.withOpenings != nil,
 			_q.withCandidates != nil,
 			_q.withInterviews != nil,
+			_q.withScorecardAttributes != nil,
 			_q.withActivities != nil,
 			_q.withPipelineSteps != nil,
 			_q.withTeamMembers != nil,
@@ -1016,6 +1054,15 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 			return nil, err
 		}
 	}
+	if query := _q.withScorecardAttributes; query != nil {
+		if err := _q.loadScorecardAttributes(ctx, query, nodes,
+			func(n *Position) { n.Edges.ScorecardAttributes = []*ScorecardAttribute{} },
+			func(n *Position, e *ScorecardAttribute) {
+				n.Edges.ScorecardAttributes = append(n.Edges.ScorecardAttributes, e)
+			}); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withActivities; query != nil {
 		if err := _q.loadActivities(ctx, query, nodes,
 			func(n *Position) { n.Edges.Activities = []*Activity{} },
@@ -1091,6 +1138,14 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 		if err := load(ctx, query, nodes,
 			func(n *Position) { n.appendNamedInterviews(name) },
 			func(n *Position, e *Interview) { n.appendNamedInterviews(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedScorecardAttributes {
+		load := _q.loadScorecardAttributes
+		if err := load(ctx, query, nodes,
+			func(n *Position) { n.appendNamedScorecardAttributes(name) },
+			func(n *Position, e *ScorecardAttribute) { n.appendNamedScorecardAttributes(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1563,6 +1618,36 @@ func (_q *PositionQuery) loadInterviews(ctx context.Context, query *InterviewQue
 	}
 	return nil
 }
+func (_q *PositionQuery) loadScorecardAttributes(ctx context.Context, query *ScorecardAttributeQuery, nodes []*Position, init func(*Position), assign func(*Position, *ScorecardAttribute)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Position)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(scorecardattribute.FieldPositionID)
+	}
+	query.Where(predicate.ScorecardAttribute(func(s *sql.Selector) {
+		s.Where(perparent.In(s.C(position.ScorecardAttributesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.PositionID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "position_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 func (_q *PositionQuery) loadActivities(ctx context.Context, query *ActivityQuery, nodes []*Position, init func(*Position), assign func(*Position, *Activity)) error {
 	fks := make([]driver.Value, 0, len(nodes))
 	nodeids := make(map[string]*Position)
@@ -1878,6 +1963,20 @@ func (_q *PositionQuery) WithNamedInterviews(name string, opts ...func(*Intervie
 		_q.withNamedInterviews = make(map[string]*InterviewQuery)
 	}
 	_q.withNamedInterviews[name] = query
+	return _q
+}
+
+// WithNamedScorecardAttributes tells the query-builder to eager-load the nodes that are connected to the "scorecard_attributes"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *PositionQuery) WithNamedScorecardAttributes(name string, opts ...func(*ScorecardAttributeQuery)) *PositionQuery {
+	query := (&ScorecardAttributeClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedScorecardAttributes == nil {
+		_q.withNamedScorecardAttributes = make(map[string]*ScorecardAttributeQuery)
+	}
+	_q.withNamedScorecardAttributes[name] = query
 	return _q
 }
 

@@ -22,6 +22,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
 
@@ -383,6 +384,33 @@ func (_u *PositionUpdate) ClearCoordinatorID() *PositionUpdate {
 	return _u
 }
 
+// SetScorecardRatingScale sets the "scorecard_rating_scale" field.
+func (_u *PositionUpdate) SetScorecardRatingScale(v int) *PositionUpdate {
+	_u.mutation.ResetScorecardRatingScale()
+	_u.mutation.SetScorecardRatingScale(v)
+	return _u
+}
+
+// SetNillableScorecardRatingScale sets the "scorecard_rating_scale" field if the given value is not nil.
+func (_u *PositionUpdate) SetNillableScorecardRatingScale(v *int) *PositionUpdate {
+	if v != nil {
+		_u.SetScorecardRatingScale(*v)
+	}
+	return _u
+}
+
+// AddScorecardRatingScale adds value to the "scorecard_rating_scale" field.
+func (_u *PositionUpdate) AddScorecardRatingScale(v int) *PositionUpdate {
+	_u.mutation.AddScorecardRatingScale(v)
+	return _u
+}
+
+// ClearScorecardRatingScale clears the value of the "scorecard_rating_scale" field.
+func (_u *PositionUpdate) ClearScorecardRatingScale() *PositionUpdate {
+	_u.mutation.ClearScorecardRatingScale()
+	return _u
+}
+
 // SetTimeUpdated sets the "time_updated" field.
 func (_u *PositionUpdate) SetTimeUpdated(v time.Time) *PositionUpdate {
 	_u.mutation.SetTimeUpdated(v)
@@ -497,6 +525,21 @@ func (_u *PositionUpdate) AddInterviews(v ...*Interview) *PositionUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.AddInterviewIDs(ids...)
+}
+
+// AddScorecardAttributeIDs adds the "scorecard_attributes" edge to the ScorecardAttribute entity by IDs.
+func (_u *PositionUpdate) AddScorecardAttributeIDs(ids ...string) *PositionUpdate {
+	_u.mutation.AddScorecardAttributeIDs(ids...)
+	return _u
+}
+
+// AddScorecardAttributes adds the "scorecard_attributes" edges to the ScorecardAttribute entity.
+func (_u *PositionUpdate) AddScorecardAttributes(v ...*ScorecardAttribute) *PositionUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddScorecardAttributeIDs(ids...)
 }
 
 // AddActivityIDs adds the "activities" edge to the Activity entity by IDs.
@@ -684,6 +727,27 @@ func (_u *PositionUpdate) RemoveInterviews(v ...*Interview) *PositionUpdate {
 	return _u.RemoveInterviewIDs(ids...)
 }
 
+// ClearScorecardAttributes clears all "scorecard_attributes" edges to the ScorecardAttribute entity.
+func (_u *PositionUpdate) ClearScorecardAttributes() *PositionUpdate {
+	_u.mutation.ClearScorecardAttributes()
+	return _u
+}
+
+// RemoveScorecardAttributeIDs removes the "scorecard_attributes" edge to ScorecardAttribute entities by IDs.
+func (_u *PositionUpdate) RemoveScorecardAttributeIDs(ids ...string) *PositionUpdate {
+	_u.mutation.RemoveScorecardAttributeIDs(ids...)
+	return _u
+}
+
+// RemoveScorecardAttributes removes "scorecard_attributes" edges to ScorecardAttribute entities.
+func (_u *PositionUpdate) RemoveScorecardAttributes(v ...*ScorecardAttribute) *PositionUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveScorecardAttributeIDs(ids...)
+}
+
 // ClearActivities clears all "activities" edges to the Activity entity.
 func (_u *PositionUpdate) ClearActivities() *PositionUpdate {
 	_u.mutation.ClearActivities()
@@ -825,6 +889,11 @@ func (_u *PositionUpdate) check() error {
 			return &ValidationError{Name: "picture_url", err: fmt.Errorf(`ent: validator failed for field "Position.picture_url": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.ScorecardRatingScale(); ok {
+		if err := position.ScorecardRatingScaleValidator(v); err != nil {
+			return &ValidationError{Name: "scorecard_rating_scale", err: fmt.Errorf(`ent: validator failed for field "Position.scorecard_rating_scale": %w`, err)}
+		}
+	}
 	if _u.mutation.CompanyCleared() && len(_u.mutation.CompanyIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Position.company"`)
 	}
@@ -926,6 +995,15 @@ func (_u *PositionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		_spec.AddModifier(func(u *sql.UpdateBuilder) {
 			sqljson.Append(u, position.FieldWorkflow, value)
 		})
+	}
+	if value, ok := _u.mutation.ScorecardRatingScale(); ok {
+		_spec.SetField(position.FieldScorecardRatingScale, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedScorecardRatingScale(); ok {
+		_spec.AddField(position.FieldScorecardRatingScale, field.TypeInt, value)
+	}
+	if _u.mutation.ScorecardRatingScaleCleared() {
+		_spec.ClearField(position.FieldScorecardRatingScale, field.TypeInt)
 	}
 	if value, ok := _u.mutation.TimeUpdated(); ok {
 		_spec.SetField(position.FieldTimeUpdated, field.TypeTime, value)
@@ -1321,6 +1399,51 @@ func (_u *PositionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ScorecardAttributesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ScorecardAttributesTable,
+			Columns: []string{position.ScorecardAttributesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecardattribute.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedScorecardAttributesIDs(); len(nodes) > 0 && !_u.mutation.ScorecardAttributesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ScorecardAttributesTable,
+			Columns: []string{position.ScorecardAttributesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecardattribute.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ScorecardAttributesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ScorecardAttributesTable,
+			Columns: []string{position.ScorecardAttributesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecardattribute.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -1784,6 +1907,33 @@ func (_u *PositionUpdateOne) ClearCoordinatorID() *PositionUpdateOne {
 	return _u
 }
 
+// SetScorecardRatingScale sets the "scorecard_rating_scale" field.
+func (_u *PositionUpdateOne) SetScorecardRatingScale(v int) *PositionUpdateOne {
+	_u.mutation.ResetScorecardRatingScale()
+	_u.mutation.SetScorecardRatingScale(v)
+	return _u
+}
+
+// SetNillableScorecardRatingScale sets the "scorecard_rating_scale" field if the given value is not nil.
+func (_u *PositionUpdateOne) SetNillableScorecardRatingScale(v *int) *PositionUpdateOne {
+	if v != nil {
+		_u.SetScorecardRatingScale(*v)
+	}
+	return _u
+}
+
+// AddScorecardRatingScale adds value to the "scorecard_rating_scale" field.
+func (_u *PositionUpdateOne) AddScorecardRatingScale(v int) *PositionUpdateOne {
+	_u.mutation.AddScorecardRatingScale(v)
+	return _u
+}
+
+// ClearScorecardRatingScale clears the value of the "scorecard_rating_scale" field.
+func (_u *PositionUpdateOne) ClearScorecardRatingScale() *PositionUpdateOne {
+	_u.mutation.ClearScorecardRatingScale()
+	return _u
+}
+
 // SetTimeUpdated sets the "time_updated" field.
 func (_u *PositionUpdateOne) SetTimeUpdated(v time.Time) *PositionUpdateOne {
 	_u.mutation.SetTimeUpdated(v)
@@ -1898,6 +2048,21 @@ func (_u *PositionUpdateOne) AddInterviews(v ...*Interview) *PositionUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.AddInterviewIDs(ids...)
+}
+
+// AddScorecardAttributeIDs adds the "scorecard_attributes" edge to the ScorecardAttribute entity by IDs.
+func (_u *PositionUpdateOne) AddScorecardAttributeIDs(ids ...string) *PositionUpdateOne {
+	_u.mutation.AddScorecardAttributeIDs(ids...)
+	return _u
+}
+
+// AddScorecardAttributes adds the "scorecard_attributes" edges to the ScorecardAttribute entity.
+func (_u *PositionUpdateOne) AddScorecardAttributes(v ...*ScorecardAttribute) *PositionUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddScorecardAttributeIDs(ids...)
 }
 
 // AddActivityIDs adds the "activities" edge to the Activity entity by IDs.
@@ -2085,6 +2250,27 @@ func (_u *PositionUpdateOne) RemoveInterviews(v ...*Interview) *PositionUpdateOn
 	return _u.RemoveInterviewIDs(ids...)
 }
 
+// ClearScorecardAttributes clears all "scorecard_attributes" edges to the ScorecardAttribute entity.
+func (_u *PositionUpdateOne) ClearScorecardAttributes() *PositionUpdateOne {
+	_u.mutation.ClearScorecardAttributes()
+	return _u
+}
+
+// RemoveScorecardAttributeIDs removes the "scorecard_attributes" edge to ScorecardAttribute entities by IDs.
+func (_u *PositionUpdateOne) RemoveScorecardAttributeIDs(ids ...string) *PositionUpdateOne {
+	_u.mutation.RemoveScorecardAttributeIDs(ids...)
+	return _u
+}
+
+// RemoveScorecardAttributes removes "scorecard_attributes" edges to ScorecardAttribute entities.
+func (_u *PositionUpdateOne) RemoveScorecardAttributes(v ...*ScorecardAttribute) *PositionUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveScorecardAttributeIDs(ids...)
+}
+
 // ClearActivities clears all "activities" edges to the Activity entity.
 func (_u *PositionUpdateOne) ClearActivities() *PositionUpdateOne {
 	_u.mutation.ClearActivities()
@@ -2239,6 +2425,11 @@ func (_u *PositionUpdateOne) check() error {
 			return &ValidationError{Name: "picture_url", err: fmt.Errorf(`ent: validator failed for field "Position.picture_url": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.ScorecardRatingScale(); ok {
+		if err := position.ScorecardRatingScaleValidator(v); err != nil {
+			return &ValidationError{Name: "scorecard_rating_scale", err: fmt.Errorf(`ent: validator failed for field "Position.scorecard_rating_scale": %w`, err)}
+		}
+	}
 	if _u.mutation.CompanyCleared() && len(_u.mutation.CompanyIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Position.company"`)
 	}
@@ -2357,6 +2548,15 @@ func (_u *PositionUpdateOne) sqlSave(ctx context.Context) (_node *Position, err 
 		_spec.AddModifier(func(u *sql.UpdateBuilder) {
 			sqljson.Append(u, position.FieldWorkflow, value)
 		})
+	}
+	if value, ok := _u.mutation.ScorecardRatingScale(); ok {
+		_spec.SetField(position.FieldScorecardRatingScale, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedScorecardRatingScale(); ok {
+		_spec.AddField(position.FieldScorecardRatingScale, field.TypeInt, value)
+	}
+	if _u.mutation.ScorecardRatingScaleCleared() {
+		_spec.ClearField(position.FieldScorecardRatingScale, field.TypeInt)
 	}
 	if value, ok := _u.mutation.TimeUpdated(); ok {
 		_spec.SetField(position.FieldTimeUpdated, field.TypeTime, value)
@@ -2752,6 +2952,51 @@ func (_u *PositionUpdateOne) sqlSave(ctx context.Context) (_node *Position, err 
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(interview.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ScorecardAttributesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ScorecardAttributesTable,
+			Columns: []string{position.ScorecardAttributesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecardattribute.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedScorecardAttributesIDs(); len(nodes) > 0 && !_u.mutation.ScorecardAttributesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ScorecardAttributesTable,
+			Columns: []string{position.ScorecardAttributesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecardattribute.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ScorecardAttributesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ScorecardAttributesTable,
+			Columns: []string{position.ScorecardAttributesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(scorecardattribute.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -78,6 +78,12 @@ type Tx struct {
 	RejectionReason *RejectionReasonClient
 	// Role is the client for interacting with the Role builders.
 	Role *RoleClient
+	// Scorecard is the client for interacting with the Scorecard builders.
+	Scorecard *ScorecardClient
+	// ScorecardAttribute is the client for interacting with the ScorecardAttribute builders.
+	ScorecardAttribute *ScorecardAttributeClient
+	// ScorecardRating is the client for interacting with the ScorecardRating builders.
+	ScorecardRating *ScorecardRatingClient
 	// TestSubmission is the client for interacting with the TestSubmission builders.
 	TestSubmission *TestSubmissionClient
 	// User is the client for interacting with the User builders.
@@ -249,6 +255,9 @@ func (tx *Tx) init() {
 	tx.RateLimitBucket = NewRateLimitBucketClient(tx.config)
 	tx.RejectionReason = NewRejectionReasonClient(tx.config)
 	tx.Role = NewRoleClient(tx.config)
+	tx.Scorecard = NewScorecardClient(tx.config)
+	tx.ScorecardAttribute = NewScorecardAttributeClient(tx.config)
+	tx.ScorecardRating = NewScorecardRatingClient(tx.config)
 	tx.TestSubmission = NewTestSubmissionClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.WebhookAttempt = NewWebhookAttemptClient(tx.config)

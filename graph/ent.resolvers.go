@@ -180,6 +180,9 @@ func (r *Resolver) Position() generated.PositionResolver { return &positionResol
 // Query returns generated.QueryResolver implementation.
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
+// Scorecard returns generated.ScorecardResolver implementation.
+func (r *Resolver) Scorecard() generated.ScorecardResolver { return &scorecardResolver{r} }
+
 type (
 	applicationResolver       struct{ *Resolver }
 	approvalProcessResolver   struct{ *Resolver }
@@ -193,4 +196,5 @@ type (
 	personExportResolver      struct{ *Resolver }
 	positionResolver          struct{ *Resolver }
 	queryResolver             struct{ *Resolver }
+	scorecardResolver         struct{ *Resolver }
 )

@@ -396,23 +396,47 @@ func TestInterviewEventsReachSubscribersAndTheFeed(t *testing.T) {
 	}
 	subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateID: $id) { type object { type id } } }`,
 		map[string]any{"id": f.candidate})
-	// The subscription is registered once the server has read the message.
+	// The board hears its candidates' interviews on the position's pipeline
+	// and finds the card by the payload's candidate.
+	subscribe(t, ctx, conn, "2", `subscription($id: ID!) { positionPipeline(positionID: $id) { type object { type id data } } }`,
+		map[string]any{"id": env.Demo.PublishedPositionUID})
+	// The subscriptions are registered once the server has read the messages.
 	time.Sleep(200 * time.Millisecond)
 	iv := f.schedule(t, f.start, f.ian)
-	m := next(t, ctx, conn)
-	var heard struct {
-		Data struct {
-			CandidateActivities struct {
-				Type   string
-				Object struct{ Type, ID string }
+	type heardEvent struct {
+		Type   string
+		Object struct {
+			Type, ID string
+			Data     struct {
+				CandidateID string `json:"candidate_id"`
 			}
 		}
 	}
-	if err := json.Unmarshal(m.Payload, &heard); err != nil {
-		t.Fatal(err)
+	heard := map[string]heardEvent{}
+	for len(heard) < 2 {
+		m := next(t, ctx, conn)
+		var got struct {
+			Data struct{ CandidateActivities, PositionPipeline *heardEvent }
+		}
+		if err := json.Unmarshal(m.Payload, &got); err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case m.ID == "1" && got.Data.CandidateActivities != nil:
+			heard[m.ID] = *got.Data.CandidateActivities
+		case m.ID == "2" && got.Data.PositionPipeline != nil:
+			heard[m.ID] = *got.Data.PositionPipeline
+		default:
+			t.Fatalf("subscription %s got %s %s", m.ID, m.Type, m.Payload)
+		}
 	}
-	if a := heard.Data.CandidateActivities; a.Type != "interview.scheduled" || a.Object.Type != "Interview" || a.Object.ID != iv.ID {
-		t.Errorf("the subscriber heard %s, want interview.scheduled of %s", m.Payload, iv.ID)
+	for id, e := range heard {
+		if e.Type != "interview.scheduled" || e.Object.Type != "Interview" || e.Object.ID != iv.ID {
+			t.Errorf("subscription %s heard %+v, want interview.scheduled of %s", id, e, iv.ID)
+		}
+	}
+	if got := heard["2"].Object.Data.CandidateID; got != f.candidate {
+		t.Errorf("the pipeline's event names candidate %q, want %q", got, f.candidate)
 	}
 	type eventFeed struct {
 		Events []struct {

@@ -21,6 +21,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
+	"github.com/hiregraph/hiregraph/ent/scorecardrating"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/internal/apierror"
 	"github.com/hiregraph/hiregraph/internal/permission"
@@ -34,9 +36,9 @@ const VerbPersonErased = "person.erased"
 // ErasePerson erases a person's personal data (GraphQL erasePerson, REST
 // POST /v1/people/{uid}/erase; docs/personal-data.md, "Erasing a person"):
 // the person's fields, and on each of their candidates the address,
-// rejection note, applications, notes' and messages' texts, files, offer
-// letters' content and partners' results, including what the timeline
-// and its events recorded of them. What reports count stays: the
+// rejection note, applications, notes' and messages' texts, scorecards'
+// notes, files, offer letters' content and partners' results, including
+// what the timeline and its events recorded of them. What reports count stays: the
 // candidates (deleted), their position, steps, dates, status and source.
 //
 // It is one transaction, so a crash leaves either nothing or everything
@@ -201,6 +203,9 @@ func eraseCandidates(ctx context.Context, client *ent.Client, cids []string) ([]
 			return nil, fmt.Errorf("erasing message: %w", err)
 		}
 	}
+	if err := eraseScorecardNotes(ctx, client, cids); err != nil {
+		return nil, err
+	}
 	// Notes and applications are records nobody may rewrite, so ent has
 	// no setters for them; the erasure is the one exception.
 	if err := overwrite(ctx, client, note.Table, note.FieldCandidateID, cids,
@@ -359,6 +364,28 @@ func (t *TestSubmissionV1) erase() {
 	t.CandidateEvaluationID, t.DisplayMessage, t.Summary, t.ResultUrls = nil, "", "", nil
 }
 func (f *CandidateFileV1) erase() { f.FileName = "" }
+func (sc *ScorecardV1) erase() {
+	if sc.Notes != nil {
+		sc.Notes = new(string)
+	}
+	for i := range sc.Ratings {
+		sc.Ratings[i].Note = ""
+	}
+}
+
+// eraseScorecardNotes empties what interviewers wrote about the
+// candidates: scorecards' notes and their ratings' notes. The
+// recommendations and ratings stay, as reports count them; they say
+// nothing about the person beyond the candidacy.
+func eraseScorecardNotes(ctx context.Context, client *ent.Client, cids []string) error {
+	if err := client.Scorecard.Update().Where(scorecard.CandidateIDIn(cids...)).SetNotes("").Exec(ctx); err != nil {
+		return fmt.Errorf("erasing scorecard notes: %w", err)
+	}
+	if err := client.ScorecardRating.Update().Where(scorecardrating.CandidateIDIn(cids...)).SetNote("").Exec(ctx); err != nil {
+		return fmt.Errorf("erasing rating notes: %w", err)
+	}
+	return nil
+}
 
 // eraseEventData is an event's stored object.data with the person's data
 // taken out, in the current version; data of other records (a position,

@@ -244,6 +244,29 @@ type InterviewV1 struct {
 	TimeCancelled  *time.Time `json:"time_cancelled"`
 }
 
+// ScorecardV1 is a scorecard in an event (scorecard.submitted, .updated).
+// Feedback is blind: its recommendation, notes and ratings are null for a
+// reader without scorecards:view_all.
+type ScorecardV1 struct {
+	Versioned
+	ID                    string              `json:"id"`
+	InterviewID           string              `json:"interview_id"`
+	CandidateID           string              `json:"candidate_id"`
+	InterviewerID         string              `json:"interviewer_id"`
+	OverallRecommendation *string             `json:"overall_recommendation"`
+	Notes                 *string             `json:"notes"`
+	Ratings               []ScorecardRatingV1 `json:"ratings"`
+	TimeSubmitted         time.Time           `json:"time_submitted"`
+	TimeUpdated           time.Time           `json:"time_updated"`
+}
+
+// ScorecardRatingV1 is a scorecard's rating of one attribute in an event.
+type ScorecardRatingV1 struct {
+	AttributeID string `json:"attribute_id"`
+	Rating      *int   `json:"rating"`
+	Note        string `json:"note"`
+}
+
 // Versioned starts every payload type: the version it is written in.
 type Versioned struct {
 	Version int `json:"version"`
@@ -303,6 +326,11 @@ func (o *OfferV1) redact(r eventReader) {
 	}
 }
 func (*InterviewV1) redact(eventReader) {}
+func (sc *ScorecardV1) redact(r eventReader) {
+	if !r.has(permission.ViewAllFeedback) {
+		sc.OverallRecommendation, sc.Notes, sc.Ratings = nil, nil, nil
+	}
+}
 
 // newEventObject is the empty payload of an object type, to read stored
 // data into; nil for a type whose events carry no data.
@@ -334,6 +362,8 @@ func newEventObject(objectType string) eventObject {
 		return &OfferV1{}
 	case "Interview":
 		return &InterviewV1{}
+	case "Scorecard":
+		return &ScorecardV1{}
 	}
 	return nil
 }
@@ -430,6 +460,8 @@ func eventObjectOf(object any) (eventObject, error) {
 			Instructions: o.Instructions, Sequence: o.Sequence, TimeCreated: o.TimeCreated, TimeUpdated: o.TimeUpdated,
 			TimeCancelled: o.TimeCancelled,
 		}, nil
+	case *ent.Scorecard:
+		return scorecardV1(o), nil
 	case *ent.CandidateFile:
 		return &CandidateFileV1{
 			Versioned: current, ID: o.ID, CandidateID: o.CandidateID, Kind: string(o.Kind), FileName: o.FileName,
@@ -534,4 +566,17 @@ func deliveryStatusOf(m *ent.Message) string {
 		return ""
 	}
 	return string(*m.DeliveryStatus)
+}
+
+func scorecardV1(sc *ent.Scorecard) *ScorecardV1 {
+	ratings := make([]ScorecardRatingV1, len(sc.Edges.Ratings))
+	for i, r := range sc.Edges.Ratings {
+		ratings[i] = ScorecardRatingV1{AttributeID: r.AttributeID, Rating: r.Rating, Note: r.Note}
+	}
+	recommendation := string(sc.OverallRecommendation)
+	return &ScorecardV1{
+		Versioned: current, ID: sc.ID, InterviewID: sc.InterviewID, CandidateID: sc.CandidateID, InterviewerID: sc.UserID,
+		OverallRecommendation: &recommendation, Notes: &sc.Notes, Ratings: ratings,
+		TimeSubmitted: sc.TimeSubmitted, TimeUpdated: sc.TimeUpdated,
+	}
 }

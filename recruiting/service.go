@@ -35,6 +35,7 @@ type Service struct {
 	*PrivacyService
 	*InterviewService
 	*ReportService
+	*ScorecardService
 }
 
 // Dependencies are what the services are built from; New hands each
@@ -92,8 +93,10 @@ func New(d Dependencies) *Service {
 		PrivacyService:   &PrivacyService{core: c, documents: docs, Exports: d.Exports, Links: d.Links},
 		InterviewService: &InterviewService{core: c, Links: d.Links, Mail: d.Mail},
 		ReportService:    &ReportService{core: c},
+		ScorecardService: &ScorecardService{core: c},
 	}
 	c.RedactEvents()
+	c.RememberReads()
 	return s
 }
 
@@ -159,6 +162,13 @@ type PrivacyService struct {
 	documents
 	Exports ExportQueue
 	Links   Links
+}
+
+// ScorecardService runs interview feedback: positions' scorecard
+// templates, interviewers' scorecards, their blind reading and summaries,
+// and the feedback a user owes.
+type ScorecardService struct {
+	*core
 }
 
 // InterviewService runs candidates' interviews: scheduling, rescheduling

@@ -73,7 +73,8 @@ func (s *EventService) SubscribeCandidate(ctx context.Context, candidateID strin
 }
 
 // SubscribePosition streams the changes of a position's pipeline: events
-// about its candidates themselves (created, moved, rejected, hired…).
+// about its candidates themselves (created, moved, rejected, hired…) and
+// about what a board shows on their cards (interviews, scorecards).
 func (s *EventService) SubscribePosition(ctx context.Context, positionID string) (<-chan *EventPayload, error) {
 	if err := RequireRead(ctx); err != nil {
 		return nil, err
@@ -84,9 +85,13 @@ func (s *EventService) SubscribePosition(ctx context.Context, positionID string)
 		return nil, err
 	}
 	return s.subscribe(ctx, func(a Announcement) bool {
-		return a.PositionID == positionID && a.ObjectType == "Candidate"
+		return a.PositionID == positionID && pipelineObjects[a.ObjectType]
 	})
 }
+
+// pipelineObjects are the kinds of record whose events a position's
+// pipeline subscription hears.
+var pipelineObjects = map[string]bool{"Candidate": true, "Interview": true, "Scorecard": true}
 
 // subscribe streams the viewer's company's events that match until ctx
 // ends, each read with the viewer's rights.

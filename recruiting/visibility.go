@@ -61,6 +61,7 @@ type visibilityMemo struct {
 	mu        sync.Mutex
 	v         *Visibility
 	questions *questionMarks
+	reads     operationReads
 }
 
 // onceInOperation returns the value slot picks from the memo of the

@@ -77,6 +77,8 @@ const (
 	EdgeCurrentStep = "current_step"
 	// EdgeInterviews holds the string denoting the interviews edge name in mutations.
 	EdgeInterviews = "interviews"
+	// EdgeScorecards holds the string denoting the scorecards edge name in mutations.
+	EdgeScorecards = "scorecards"
 	// EdgeStepHistory holds the string denoting the step_history edge name in mutations.
 	EdgeStepHistory = "step_history"
 	// EdgeRejectionReason holds the string denoting the rejection_reason edge name in mutations.
@@ -178,6 +180,13 @@ const (
 	InterviewsInverseTable = "interviews"
 	// InterviewsColumn is the table column denoting the interviews relation/edge.
 	InterviewsColumn = "candidate_id"
+	// ScorecardsTable is the table that holds the scorecards relation/edge.
+	ScorecardsTable = "scorecards"
+	// ScorecardsInverseTable is the table name for the Scorecard entity.
+	// It exists in this package in order to avoid circular dependency with the "scorecard" package.
+	ScorecardsInverseTable = "scorecards"
+	// ScorecardsColumn is the table column denoting the scorecards relation/edge.
+	ScorecardsColumn = "candidate_id"
 	// StepHistoryTable is the table that holds the step_history relation/edge.
 	StepHistoryTable = "candidate_steps"
 	// StepHistoryInverseTable is the table name for the CandidateStep entity.
@@ -533,6 +542,20 @@ func ByInterviews(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// ByScorecardsCount orders the results by scorecards count.
+func ByScorecardsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newScorecardsStep(), opts...)
+	}
+}
+
+// ByScorecards orders the results by scorecards terms.
+func ByScorecards(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newScorecardsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByStepHistoryCount orders the results by step_history count.
 func ByStepHistoryCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -663,6 +686,13 @@ func newInterviewsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(InterviewsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, InterviewsTable, InterviewsColumn),
+	)
+}
+func newScorecardsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ScorecardsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ScorecardsTable, ScorecardsColumn),
 	)
 }
 func newStepHistoryStep() *sqlgraph.Step {

@@ -1144,6 +1144,29 @@ func HasInterviewsWith(preds ...predicate.Interview) predicate.Candidate {
 	})
 }
 
+// HasScorecards applies the HasEdge predicate on the "scorecards" edge.
+func HasScorecards() predicate.Candidate {
+	return predicate.Candidate(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, ScorecardsTable, ScorecardsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasScorecardsWith applies the HasEdge predicate on the "scorecards" edge with a given conditions (other predicates).
+func HasScorecardsWith(preds ...predicate.Scorecard) predicate.Candidate {
+	return predicate.Candidate(func(s *sql.Selector) {
+		step := newScorecardsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // HasStepHistory applies the HasEdge predicate on the "step_history" edge.
 func HasStepHistory() predicate.Candidate {
 	return predicate.Candidate(func(s *sql.Selector) {

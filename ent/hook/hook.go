@@ -393,6 +393,42 @@ func (f RoleFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error)
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RoleMutation", m)
 }
 
+// The ScorecardFunc type is an adapter to allow the use of ordinary
+// function as Scorecard mutator.
+type ScorecardFunc func(context.Context, *ent.ScorecardMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ScorecardFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ScorecardMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ScorecardMutation", m)
+}
+
+// The ScorecardAttributeFunc type is an adapter to allow the use of ordinary
+// function as ScorecardAttribute mutator.
+type ScorecardAttributeFunc func(context.Context, *ent.ScorecardAttributeMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ScorecardAttributeFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ScorecardAttributeMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ScorecardAttributeMutation", m)
+}
+
+// The ScorecardRatingFunc type is an adapter to allow the use of ordinary
+// function as ScorecardRating mutator.
+type ScorecardRatingFunc func(context.Context, *ent.ScorecardRatingMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ScorecardRatingFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ScorecardRatingMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ScorecardRatingMutation", m)
+}
+
 // The TestSubmissionFunc type is an adapter to allow the use of ordinary
 // function as TestSubmission mutator.
 type TestSubmissionFunc func(context.Context, *ent.TestSubmissionMutation) (ent.Value, error)

@@ -41,6 +41,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
 	"github.com/hiregraph/hiregraph/ent/role"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
+	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
+	"github.com/hiregraph/hiregraph/ent/scorecardrating"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
@@ -967,6 +970,87 @@ func (f TraverseRole) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.RoleQuery", q)
 }
 
+// The ScorecardFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ScorecardFunc func(context.Context, *ent.ScorecardQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ScorecardFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ScorecardQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ScorecardQuery", q)
+}
+
+// The TraverseScorecard type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseScorecard func(context.Context, *ent.ScorecardQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseScorecard) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseScorecard) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ScorecardQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ScorecardQuery", q)
+}
+
+// The ScorecardAttributeFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ScorecardAttributeFunc func(context.Context, *ent.ScorecardAttributeQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ScorecardAttributeFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ScorecardAttributeQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ScorecardAttributeQuery", q)
+}
+
+// The TraverseScorecardAttribute type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseScorecardAttribute func(context.Context, *ent.ScorecardAttributeQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseScorecardAttribute) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseScorecardAttribute) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ScorecardAttributeQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ScorecardAttributeQuery", q)
+}
+
+// The ScorecardRatingFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ScorecardRatingFunc func(context.Context, *ent.ScorecardRatingQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ScorecardRatingFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ScorecardRatingQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ScorecardRatingQuery", q)
+}
+
+// The TraverseScorecardRating type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseScorecardRating func(context.Context, *ent.ScorecardRatingQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseScorecardRating) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseScorecardRating) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ScorecardRatingQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ScorecardRatingQuery", q)
+}
+
 // The TestSubmissionFunc type is an adapter to allow the use of ordinary function as a Querier.
 type TestSubmissionFunc func(context.Context, *ent.TestSubmissionQuery) (ent.Value, error)
 
@@ -1142,6 +1226,12 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.RejectionReasonQuery, predicate.RejectionReason, rejectionreason.OrderOption]{typ: ent.TypeRejectionReason, tq: q}, nil
 	case *ent.RoleQuery:
 		return &query[*ent.RoleQuery, predicate.Role, role.OrderOption]{typ: ent.TypeRole, tq: q}, nil
+	case *ent.ScorecardQuery:
+		return &query[*ent.ScorecardQuery, predicate.Scorecard, scorecard.OrderOption]{typ: ent.TypeScorecard, tq: q}, nil
+	case *ent.ScorecardAttributeQuery:
+		return &query[*ent.ScorecardAttributeQuery, predicate.ScorecardAttribute, scorecardattribute.OrderOption]{typ: ent.TypeScorecardAttribute, tq: q}, nil
+	case *ent.ScorecardRatingQuery:
+		return &query[*ent.ScorecardRatingQuery, predicate.ScorecardRating, scorecardrating.OrderOption]{typ: ent.TypeScorecardRating, tq: q}, nil
 	case *ent.TestSubmissionQuery:
 		return &query[*ent.TestSubmissionQuery, predicate.TestSubmission, testsubmission.OrderOption]{typ: ent.TypeTestSubmission, tq: q}, nil
 	case *ent.UserQuery:

@@ -62,6 +62,8 @@ const (
 	EdgeOrganizer = "organizer"
 	// EdgeInterviewers holds the string denoting the interviewers edge name in mutations.
 	EdgeInterviewers = "interviewers"
+	// EdgeScorecards holds the string denoting the scorecards edge name in mutations.
+	EdgeScorecards = "scorecards"
 	// EdgeInterviewerRows holds the string denoting the interviewer_rows edge name in mutations.
 	EdgeInterviewerRows = "interviewer_rows"
 	// Table holds the table name of the interview in the database.
@@ -106,6 +108,13 @@ const (
 	// InterviewersInverseTable is the table name for the User entity.
 	// It exists in this package in order to avoid circular dependency with the "user" package.
 	InterviewersInverseTable = "users"
+	// ScorecardsTable is the table that holds the scorecards relation/edge.
+	ScorecardsTable = "scorecards"
+	// ScorecardsInverseTable is the table name for the Scorecard entity.
+	// It exists in this package in order to avoid circular dependency with the "scorecard" package.
+	ScorecardsInverseTable = "scorecards"
+	// ScorecardsColumn is the table column denoting the scorecards relation/edge.
+	ScorecardsColumn = "interview_id"
 	// InterviewerRowsTable is the table that holds the interviewer_rows relation/edge.
 	InterviewerRowsTable = "interview_interviewers"
 	// InterviewerRowsInverseTable is the table name for the InterviewInterviewer entity.
@@ -356,6 +365,20 @@ func ByInterviewers(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// ByScorecardsCount orders the results by scorecards count.
+func ByScorecardsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newScorecardsStep(), opts...)
+	}
+}
+
+// ByScorecards orders the results by scorecards terms.
+func ByScorecards(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newScorecardsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByInterviewerRowsCount orders the results by interviewer_rows count.
 func ByInterviewerRowsCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -409,6 +432,13 @@ func newInterviewersStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(InterviewersInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2M, false, InterviewersTable, InterviewersPrimaryKey...),
+	)
+}
+func newScorecardsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ScorecardsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ScorecardsTable, ScorecardsColumn),
 	)
 }
 func newInterviewerRowsStep() *sqlgraph.Step {

@@ -1143,6 +1143,29 @@ func HasInterviewersWith(preds ...predicate.User) predicate.Interview {
 	})
 }
 
+// HasScorecards applies the HasEdge predicate on the "scorecards" edge.
+func HasScorecards() predicate.Interview {
+	return predicate.Interview(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, ScorecardsTable, ScorecardsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasScorecardsWith applies the HasEdge predicate on the "scorecards" edge with a given conditions (other predicates).
+func HasScorecardsWith(preds ...predicate.Scorecard) predicate.Interview {
+	return predicate.Interview(func(s *sql.Selector) {
+		step := newScorecardsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // HasInterviewerRows applies the HasEdge predicate on the "interviewer_rows" edge.
 func HasInterviewerRows() predicate.Interview {
 	return predicate.Interview(func(s *sql.Selector) {

@@ -1233,6 +1233,7 @@ var (
 		{Name: "categories", Type: field.TypeJSON},
 		{Name: "details", Type: field.TypeJSON},
 		{Name: "workflow", Type: field.TypeJSON},
+		{Name: "scorecard_rating_scale", Type: field.TypeInt, Nullable: true},
 		{Name: "time_created", Type: field.TypeTime},
 		{Name: "time_updated", Type: field.TypeTime},
 		{Name: "company_id", Type: field.TypeString, Size: 40},
@@ -1250,37 +1251,37 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "positions_companies_company",
-				Columns:    []*schema.Column{PositionsColumns[22]},
+				Columns:    []*schema.Column{PositionsColumns[23]},
 				RefColumns: []*schema.Column{CompaniesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "positions_locations_location",
-				Columns:    []*schema.Column{PositionsColumns[23]},
+				Columns:    []*schema.Column{PositionsColumns[24]},
 				RefColumns: []*schema.Column{LocationsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "positions_positions_clones",
-				Columns:    []*schema.Column{PositionsColumns[24]},
+				Columns:    []*schema.Column{PositionsColumns[25]},
 				RefColumns: []*schema.Column{PositionsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "positions_users_lead_recruiter",
-				Columns:    []*schema.Column{PositionsColumns[25]},
-				RefColumns: []*schema.Column{UsersColumns[0]},
-				OnDelete:   schema.SetNull,
-			},
-			{
-				Symbol:     "positions_users_hiring_manager",
 				Columns:    []*schema.Column{PositionsColumns[26]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
-				Symbol:     "positions_users_coordinator",
+				Symbol:     "positions_users_hiring_manager",
 				Columns:    []*schema.Column{PositionsColumns[27]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
+				Symbol:     "positions_users_coordinator",
+				Columns:    []*schema.Column{PositionsColumns[28]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -1289,22 +1290,22 @@ var (
 			{
 				Name:    "position_company_id_is_published_is_template",
 				Unique:  false,
-				Columns: []*schema.Column{PositionsColumns[22], PositionsColumns[5], PositionsColumns[3]},
+				Columns: []*schema.Column{PositionsColumns[23], PositionsColumns[5], PositionsColumns[3]},
 			},
 			{
 				Name:    "position_company_id_time_created_id",
 				Unique:  false,
-				Columns: []*schema.Column{PositionsColumns[22], PositionsColumns[20], PositionsColumns[0]},
+				Columns: []*schema.Column{PositionsColumns[23], PositionsColumns[21], PositionsColumns[0]},
 			},
 			{
 				Name:    "position_company_id_time_updated",
 				Unique:  false,
-				Columns: []*schema.Column{PositionsColumns[22], PositionsColumns[21]},
+				Columns: []*schema.Column{PositionsColumns[23], PositionsColumns[22]},
 			},
 			{
 				Name:    "position_company_id_location_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{PositionsColumns[22], PositionsColumns[23], PositionsColumns[0]},
+				Columns: []*schema.Column{PositionsColumns[23], PositionsColumns[24], PositionsColumns[0]},
 			},
 		},
 	}
@@ -1419,6 +1420,160 @@ var (
 				Name:    "role_company_id_name",
 				Unique:  true,
 				Columns: []*schema.Column{RolesColumns[5], RolesColumns[1]},
+			},
+		},
+	}
+	// ScorecardsColumns holds the columns for the "scorecards" table.
+	ScorecardsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "overall_recommendation", Type: field.TypeEnum, Enums: []string{"STRONG_NO", "NO", "YES", "STRONG_YES"}},
+		{Name: "notes", Type: field.TypeString, Size: 10000, Default: ""},
+		{Name: "time_submitted", Type: field.TypeTime},
+		{Name: "time_updated", Type: field.TypeTime},
+		{Name: "candidate_id", Type: field.TypeString, Size: 40},
+		{Name: "interview_id", Type: field.TypeString, Size: 40},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+		{Name: "user_id", Type: field.TypeString, Size: 40},
+		{Name: "step_id", Type: field.TypeString, Nullable: true, Size: 40},
+	}
+	// ScorecardsTable holds the schema information for the "scorecards" table.
+	ScorecardsTable = &schema.Table{
+		Name:       "scorecards",
+		Columns:    ScorecardsColumns,
+		PrimaryKey: []*schema.Column{ScorecardsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "scorecards_candidates_scorecards",
+				Columns:    []*schema.Column{ScorecardsColumns[5]},
+				RefColumns: []*schema.Column{CandidatesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "scorecards_interviews_scorecards",
+				Columns:    []*schema.Column{ScorecardsColumns[6]},
+				RefColumns: []*schema.Column{InterviewsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "scorecards_companies_company",
+				Columns:    []*schema.Column{ScorecardsColumns[7]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "scorecards_users_interviewer",
+				Columns:    []*schema.Column{ScorecardsColumns[8]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "scorecards_pipeline_steps_step",
+				Columns:    []*schema.Column{ScorecardsColumns[9]},
+				RefColumns: []*schema.Column{PipelineStepsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "scorecard_interview_id_user_id",
+				Unique:  true,
+				Columns: []*schema.Column{ScorecardsColumns[6], ScorecardsColumns[8]},
+			},
+			{
+				Name:    "scorecard_company_id_candidate_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{ScorecardsColumns[7], ScorecardsColumns[5], ScorecardsColumns[0]},
+			},
+			{
+				Name:    "scorecard_user_id_candidate_id",
+				Unique:  false,
+				Columns: []*schema.Column{ScorecardsColumns[8], ScorecardsColumns[5]},
+			},
+		},
+	}
+	// ScorecardAttributesColumns holds the columns for the "scorecard_attributes" table.
+	ScorecardAttributesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "focus", Type: field.TypeString, Size: 100},
+		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "description", Type: field.TypeString, Size: 2000, Default: ""},
+		{Name: "ordinal", Type: field.TypeInt},
+		{Name: "time_removed", Type: field.TypeTime, Nullable: true},
+		{Name: "position_id", Type: field.TypeString, Size: 40},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+	}
+	// ScorecardAttributesTable holds the schema information for the "scorecard_attributes" table.
+	ScorecardAttributesTable = &schema.Table{
+		Name:       "scorecard_attributes",
+		Columns:    ScorecardAttributesColumns,
+		PrimaryKey: []*schema.Column{ScorecardAttributesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "scorecard_attributes_positions_scorecard_attributes",
+				Columns:    []*schema.Column{ScorecardAttributesColumns[6]},
+				RefColumns: []*schema.Column{PositionsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "scorecard_attributes_companies_company",
+				Columns:    []*schema.Column{ScorecardAttributesColumns[7]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "scorecardattribute_position_id_ordinal",
+				Unique:  false,
+				Columns: []*schema.Column{ScorecardAttributesColumns[6], ScorecardAttributesColumns[4]},
+			},
+		},
+	}
+	// ScorecardRatingsColumns holds the columns for the "scorecard_ratings" table.
+	ScorecardRatingsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "candidate_id", Type: field.TypeString},
+		{Name: "rating", Type: field.TypeInt, Nullable: true},
+		{Name: "note", Type: field.TypeString, Size: 5000, Default: ""},
+		{Name: "scorecard_id", Type: field.TypeString, Size: 40},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+		{Name: "attribute_id", Type: field.TypeString, Size: 40},
+	}
+	// ScorecardRatingsTable holds the schema information for the "scorecard_ratings" table.
+	ScorecardRatingsTable = &schema.Table{
+		Name:       "scorecard_ratings",
+		Columns:    ScorecardRatingsColumns,
+		PrimaryKey: []*schema.Column{ScorecardRatingsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "scorecard_ratings_scorecards_ratings",
+				Columns:    []*schema.Column{ScorecardRatingsColumns[4]},
+				RefColumns: []*schema.Column{ScorecardsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "scorecard_ratings_companies_company",
+				Columns:    []*schema.Column{ScorecardRatingsColumns[5]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "scorecard_ratings_scorecard_attributes_attribute",
+				Columns:    []*schema.Column{ScorecardRatingsColumns[6]},
+				RefColumns: []*schema.Column{ScorecardAttributesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "scorecardrating_scorecard_id_attribute_id",
+				Unique:  true,
+				Columns: []*schema.Column{ScorecardRatingsColumns[4], ScorecardRatingsColumns[6]},
+			},
+			{
+				Name:    "scorecardrating_candidate_id_attribute_id",
+				Unique:  false,
+				Columns: []*schema.Column{ScorecardRatingsColumns[1], ScorecardRatingsColumns[6]},
 			},
 		},
 	}
@@ -1682,6 +1837,9 @@ var (
 		RateLimitBucketsTable,
 		RejectionReasonsTable,
 		RolesTable,
+		ScorecardsTable,
+		ScorecardAttributesTable,
+		ScorecardRatingsTable,
 		TestSubmissionsTable,
 		UsersTable,
 		WebhookAttemptsTable,
@@ -1764,6 +1922,16 @@ func init() {
 	}
 	RejectionReasonsTable.ForeignKeys[0].RefTable = CompaniesTable
 	RolesTable.ForeignKeys[0].RefTable = CompaniesTable
+	ScorecardsTable.ForeignKeys[0].RefTable = CandidatesTable
+	ScorecardsTable.ForeignKeys[1].RefTable = InterviewsTable
+	ScorecardsTable.ForeignKeys[2].RefTable = CompaniesTable
+	ScorecardsTable.ForeignKeys[3].RefTable = UsersTable
+	ScorecardsTable.ForeignKeys[4].RefTable = PipelineStepsTable
+	ScorecardAttributesTable.ForeignKeys[0].RefTable = PositionsTable
+	ScorecardAttributesTable.ForeignKeys[1].RefTable = CompaniesTable
+	ScorecardRatingsTable.ForeignKeys[0].RefTable = ScorecardsTable
+	ScorecardRatingsTable.ForeignKeys[1].RefTable = CompaniesTable
+	ScorecardRatingsTable.ForeignKeys[2].RefTable = ScorecardAttributesTable
 	TestSubmissionsTable.ForeignKeys[0].RefTable = CandidatesTable
 	TestSubmissionsTable.ForeignKeys[1].RefTable = EvaluationPartnersTable
 	TestSubmissionsTable.ForeignKeys[2].RefTable = CompaniesTable

@@ -69,6 +69,8 @@ const (
 	FieldHiringManagerID = "hiring_manager_id"
 	// FieldCoordinatorID holds the string denoting the coordinator_id field in the database.
 	FieldCoordinatorID = "coordinator_id"
+	// FieldScorecardRatingScale holds the string denoting the scorecard_rating_scale field in the database.
+	FieldScorecardRatingScale = "scorecard_rating_scale"
 	// FieldTimeCreated holds the string denoting the time_created field in the database.
 	FieldTimeCreated = "time_created"
 	// FieldTimeUpdated holds the string denoting the time_updated field in the database.
@@ -97,6 +99,8 @@ const (
 	EdgeCandidates = "candidates"
 	// EdgeInterviews holds the string denoting the interviews edge name in mutations.
 	EdgeInterviews = "interviews"
+	// EdgeScorecardAttributes holds the string denoting the scorecard_attributes edge name in mutations.
+	EdgeScorecardAttributes = "scorecard_attributes"
 	// EdgeActivities holds the string denoting the activities edge name in mutations.
 	EdgeActivities = "activities"
 	// EdgePipelineSteps holds the string denoting the pipeline_steps edge name in mutations.
@@ -179,6 +183,13 @@ const (
 	InterviewsInverseTable = "interviews"
 	// InterviewsColumn is the table column denoting the interviews relation/edge.
 	InterviewsColumn = "position_id"
+	// ScorecardAttributesTable is the table that holds the scorecard_attributes relation/edge.
+	ScorecardAttributesTable = "scorecard_attributes"
+	// ScorecardAttributesInverseTable is the table name for the ScorecardAttribute entity.
+	// It exists in this package in order to avoid circular dependency with the "scorecardattribute" package.
+	ScorecardAttributesInverseTable = "scorecard_attributes"
+	// ScorecardAttributesColumn is the table column denoting the scorecard_attributes relation/edge.
+	ScorecardAttributesColumn = "position_id"
 	// ActivitiesTable is the table that holds the activities relation/edge.
 	ActivitiesTable = "activities"
 	// ActivitiesInverseTable is the table name for the Activity entity.
@@ -230,6 +241,7 @@ var Columns = []string{
 	FieldLeadRecruiterID,
 	FieldHiringManagerID,
 	FieldCoordinatorID,
+	FieldScorecardRatingScale,
 	FieldTimeCreated,
 	FieldTimeUpdated,
 }
@@ -314,6 +326,8 @@ var (
 	DefaultDetails []schematype.NamedValue
 	// DefaultWorkflow holds the default value on creation for the "workflow" field.
 	DefaultWorkflow []schematype.WorkflowStep
+	// ScorecardRatingScaleValidator is a validator for the "scorecard_rating_scale" field. It is called by the builders before save.
+	ScorecardRatingScaleValidator func(int) error
 	// DefaultTimeCreated holds the default value on creation for the "time_created" field.
 	DefaultTimeCreated func() time.Time
 	// DefaultTimeUpdated holds the default value on creation for the "time_updated" field.
@@ -466,6 +480,11 @@ func ByCoordinatorID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldCoordinatorID, opts...).ToFunc()
 }
 
+// ByScorecardRatingScale orders the results by the scorecard_rating_scale field.
+func ByScorecardRatingScale(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldScorecardRatingScale, opts...).ToFunc()
+}
+
 // ByTimeCreated orders the results by the time_created field.
 func ByTimeCreated(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTimeCreated, opts...).ToFunc()
@@ -602,6 +621,20 @@ func ByInterviews(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// ByScorecardAttributesCount orders the results by scorecard_attributes count.
+func ByScorecardAttributesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newScorecardAttributesStep(), opts...)
+	}
+}
+
+// ByScorecardAttributes orders the results by scorecard_attributes terms.
+func ByScorecardAttributes(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newScorecardAttributesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByActivitiesCount orders the results by activities count.
 func ByActivitiesCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -725,6 +758,13 @@ func newInterviewsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(InterviewsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, InterviewsTable, InterviewsColumn),
+	)
+}
+func newScorecardAttributesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ScorecardAttributesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ScorecardAttributesTable, ScorecardAttributesColumn),
 	)
 }
 func newActivitiesStep() *sqlgraph.Step {

@@ -165,6 +165,11 @@ func CoordinatorID(v string) predicate.Position {
 	return predicate.Position(sql.FieldEQ(FieldCoordinatorID, v))
 }
 
+// ScorecardRatingScale applies equality check predicate on the "scorecard_rating_scale" field. It's identical to ScorecardRatingScaleEQ.
+func ScorecardRatingScale(v int) predicate.Position {
+	return predicate.Position(sql.FieldEQ(FieldScorecardRatingScale, v))
+}
+
 // TimeCreated applies equality check predicate on the "time_created" field. It's identical to TimeCreatedEQ.
 func TimeCreated(v time.Time) predicate.Position {
 	return predicate.Position(sql.FieldEQ(FieldTimeCreated, v))
@@ -1345,6 +1350,56 @@ func CoordinatorIDContainsFold(v string) predicate.Position {
 	return predicate.Position(sql.FieldContainsFold(FieldCoordinatorID, v))
 }
 
+// ScorecardRatingScaleEQ applies the EQ predicate on the "scorecard_rating_scale" field.
+func ScorecardRatingScaleEQ(v int) predicate.Position {
+	return predicate.Position(sql.FieldEQ(FieldScorecardRatingScale, v))
+}
+
+// ScorecardRatingScaleNEQ applies the NEQ predicate on the "scorecard_rating_scale" field.
+func ScorecardRatingScaleNEQ(v int) predicate.Position {
+	return predicate.Position(sql.FieldNEQ(FieldScorecardRatingScale, v))
+}
+
+// ScorecardRatingScaleIn applies the In predicate on the "scorecard_rating_scale" field.
+func ScorecardRatingScaleIn(vs ...int) predicate.Position {
+	return predicate.Position(sql.FieldIn(FieldScorecardRatingScale, vs...))
+}
+
+// ScorecardRatingScaleNotIn applies the NotIn predicate on the "scorecard_rating_scale" field.
+func ScorecardRatingScaleNotIn(vs ...int) predicate.Position {
+	return predicate.Position(sql.FieldNotIn(FieldScorecardRatingScale, vs...))
+}
+
+// ScorecardRatingScaleGT applies the GT predicate on the "scorecard_rating_scale" field.
+func ScorecardRatingScaleGT(v int) predicate.Position {
+	return predicate.Position(sql.FieldGT(FieldScorecardRatingScale, v))
+}
+
+// ScorecardRatingScaleGTE applies the GTE predicate on the "scorecard_rating_scale" field.
+func ScorecardRatingScaleGTE(v int) predicate.Position {
+	return predicate.Position(sql.FieldGTE(FieldScorecardRatingScale, v))
+}
+
+// ScorecardRatingScaleLT applies the LT predicate on the "scorecard_rating_scale" field.
+func ScorecardRatingScaleLT(v int) predicate.Position {
+	return predicate.Position(sql.FieldLT(FieldScorecardRatingScale, v))
+}
+
+// ScorecardRatingScaleLTE applies the LTE predicate on the "scorecard_rating_scale" field.
+func ScorecardRatingScaleLTE(v int) predicate.Position {
+	return predicate.Position(sql.FieldLTE(FieldScorecardRatingScale, v))
+}
+
+// ScorecardRatingScaleIsNil applies the IsNil predicate on the "scorecard_rating_scale" field.
+func ScorecardRatingScaleIsNil() predicate.Position {
+	return predicate.Position(sql.FieldIsNull(FieldScorecardRatingScale))
+}
+
+// ScorecardRatingScaleNotNil applies the NotNil predicate on the "scorecard_rating_scale" field.
+func ScorecardRatingScaleNotNil() predicate.Position {
+	return predicate.Position(sql.FieldNotNull(FieldScorecardRatingScale))
+}
+
 // TimeCreatedEQ applies the EQ predicate on the "time_created" field.
 func TimeCreatedEQ(v time.Time) predicate.Position {
 	return predicate.Position(sql.FieldEQ(FieldTimeCreated, v))
@@ -1693,6 +1748,29 @@ func HasInterviews() predicate.Position {
 func HasInterviewsWith(preds ...predicate.Interview) predicate.Position {
 	return predicate.Position(func(s *sql.Selector) {
 		step := newInterviewsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasScorecardAttributes applies the HasEdge predicate on the "scorecard_attributes" edge.
+func HasScorecardAttributes() predicate.Position {
+	return predicate.Position(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, ScorecardAttributesTable, ScorecardAttributesColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasScorecardAttributesWith applies the HasEdge predicate on the "scorecard_attributes" edge with a given conditions (other predicates).
+func HasScorecardAttributesWith(preds ...predicate.ScorecardAttribute) predicate.Position {
+	return predicate.Position(func(s *sql.Selector) {
+		step := newScorecardAttributesStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

@@ -102,6 +102,15 @@ type RejectionReason func(*sql.Selector)
 // Role is the predicate function for role builders.
 type Role func(*sql.Selector)
 
+// Scorecard is the predicate function for scorecard builders.
+type Scorecard func(*sql.Selector)
+
+// ScorecardAttribute is the predicate function for scorecardattribute builders.
+type ScorecardAttribute func(*sql.Selector)
+
+// ScorecardRating is the predicate function for scorecardrating builders.
+type ScorecardRating func(*sql.Selector)
+
 // TestSubmission is the predicate function for testsubmission builders.
 type TestSubmission func(*sql.Selector)
 

@@ -879,6 +879,78 @@ func (f RoleMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) 
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.RoleMutation", m)
 }
 
+// The ScorecardQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type ScorecardQueryRuleFunc func(context.Context, *ent.ScorecardQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f ScorecardQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ScorecardQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.ScorecardQuery", q)
+}
+
+// The ScorecardMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type ScorecardMutationRuleFunc func(context.Context, *ent.ScorecardMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f ScorecardMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.ScorecardMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ScorecardMutation", m)
+}
+
+// The ScorecardAttributeQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type ScorecardAttributeQueryRuleFunc func(context.Context, *ent.ScorecardAttributeQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f ScorecardAttributeQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ScorecardAttributeQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.ScorecardAttributeQuery", q)
+}
+
+// The ScorecardAttributeMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type ScorecardAttributeMutationRuleFunc func(context.Context, *ent.ScorecardAttributeMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f ScorecardAttributeMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.ScorecardAttributeMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ScorecardAttributeMutation", m)
+}
+
+// The ScorecardRatingQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type ScorecardRatingQueryRuleFunc func(context.Context, *ent.ScorecardRatingQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f ScorecardRatingQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ScorecardRatingQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.ScorecardRatingQuery", q)
+}
+
+// The ScorecardRatingMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type ScorecardRatingMutationRuleFunc func(context.Context, *ent.ScorecardRatingMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f ScorecardRatingMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.ScorecardRatingMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ScorecardRatingMutation", m)
+}
+
 // The TestSubmissionQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type TestSubmissionQueryRuleFunc func(context.Context, *ent.TestSubmissionQuery) error
@@ -1074,6 +1146,12 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.RoleQuery:
 		return q.Filter(), nil
+	case *ent.ScorecardQuery:
+		return q.Filter(), nil
+	case *ent.ScorecardAttributeQuery:
+		return q.Filter(), nil
+	case *ent.ScorecardRatingQuery:
+		return q.Filter(), nil
 	case *ent.TestSubmissionQuery:
 		return q.Filter(), nil
 	case *ent.UserQuery:
@@ -1152,6 +1230,12 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.RejectionReasonMutation:
 		return m.Filter(), nil
 	case *ent.RoleMutation:
+		return m.Filter(), nil
+	case *ent.ScorecardMutation:
+		return m.Filter(), nil
+	case *ent.ScorecardAttributeMutation:
+		return m.Filter(), nil
+	case *ent.ScorecardRatingMutation:
 		return m.Filter(), nil
 	case *ent.TestSubmissionMutation:
 		return m.Filter(), nil

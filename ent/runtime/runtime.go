@@ -40,6 +40,9 @@ import (
 	"github.com/hiregraph/hiregraph/ent/role"
 	"github.com/hiregraph/hiregraph/ent/schema"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
+	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
+	"github.com/hiregraph/hiregraph/ent/scorecardrating"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/ent/user"
 	"github.com/hiregraph/hiregraph/ent/webhookattempt"
@@ -2253,12 +2256,16 @@ func init() {
 	positionDescWorkflow := positionFields[18].Descriptor()
 	// position.DefaultWorkflow holds the default value on creation for the workflow field.
 	position.DefaultWorkflow = positionDescWorkflow.Default.([]schematype.WorkflowStep)
+	// positionDescScorecardRatingScale is the schema descriptor for scorecard_rating_scale field.
+	positionDescScorecardRatingScale := positionFields[24].Descriptor()
+	// position.ScorecardRatingScaleValidator is a validator for the "scorecard_rating_scale" field. It is called by the builders before save.
+	position.ScorecardRatingScaleValidator = positionDescScorecardRatingScale.Validators[0].(func(int) error)
 	// positionDescTimeCreated is the schema descriptor for time_created field.
-	positionDescTimeCreated := positionFields[24].Descriptor()
+	positionDescTimeCreated := positionFields[25].Descriptor()
 	// position.DefaultTimeCreated holds the default value on creation for the time_created field.
 	position.DefaultTimeCreated = positionDescTimeCreated.Default.(func() time.Time)
 	// positionDescTimeUpdated is the schema descriptor for time_updated field.
-	positionDescTimeUpdated := positionFields[25].Descriptor()
+	positionDescTimeUpdated := positionFields[26].Descriptor()
 	// position.DefaultTimeUpdated holds the default value on creation for the time_updated field.
 	position.DefaultTimeUpdated = positionDescTimeUpdated.Default.(func() time.Time)
 	// position.UpdateDefaultTimeUpdated holds the default value on update for the time_updated field.
@@ -2533,6 +2540,213 @@ func init() {
 	// role.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	role.IDValidator = func() func(string) error {
 		validators := roleDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	scorecardMixin := schema.Scorecard{}.Mixin()
+	scorecard.Policy = privacy.NewPolicies(scorecardMixin[1], schema.Scorecard{})
+	scorecard.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := scorecard.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	scorecardMixinHooks1 := scorecardMixin[1].Hooks()
+
+	scorecard.Hooks[1] = scorecardMixinHooks1[0]
+
+	scorecard.Hooks[2] = scorecardMixinHooks1[1]
+	scorecardMixinInters1 := scorecardMixin[1].Interceptors()
+	scorecard.Interceptors[0] = scorecardMixinInters1[0]
+	scorecardMixinFields0 := scorecardMixin[0].Fields()
+	_ = scorecardMixinFields0
+	scorecardMixinFields1 := scorecardMixin[1].Fields()
+	_ = scorecardMixinFields1
+	scorecardFields := schema.Scorecard{}.Fields()
+	_ = scorecardFields
+	// scorecardDescCompanyID is the schema descriptor for company_id field.
+	scorecardDescCompanyID := scorecardMixinFields1[0].Descriptor()
+	// scorecard.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	scorecard.CompanyIDValidator = scorecardDescCompanyID.Validators[0].(func(string) error)
+	// scorecardDescNotes is the schema descriptor for notes field.
+	scorecardDescNotes := scorecardFields[5].Descriptor()
+	// scorecard.DefaultNotes holds the default value on creation for the notes field.
+	scorecard.DefaultNotes = scorecardDescNotes.Default.(string)
+	// scorecard.NotesValidator is a validator for the "notes" field. It is called by the builders before save.
+	scorecard.NotesValidator = scorecardDescNotes.Validators[0].(func(string) error)
+	// scorecardDescTimeSubmitted is the schema descriptor for time_submitted field.
+	scorecardDescTimeSubmitted := scorecardFields[6].Descriptor()
+	// scorecard.DefaultTimeSubmitted holds the default value on creation for the time_submitted field.
+	scorecard.DefaultTimeSubmitted = scorecardDescTimeSubmitted.Default.(func() time.Time)
+	// scorecardDescTimeUpdated is the schema descriptor for time_updated field.
+	scorecardDescTimeUpdated := scorecardFields[7].Descriptor()
+	// scorecard.DefaultTimeUpdated holds the default value on creation for the time_updated field.
+	scorecard.DefaultTimeUpdated = scorecardDescTimeUpdated.Default.(func() time.Time)
+	// scorecardDescID is the schema descriptor for id field.
+	scorecardDescID := scorecardMixinFields0[0].Descriptor()
+	// scorecard.DefaultID holds the default value on creation for the id field.
+	scorecard.DefaultID = scorecardDescID.Default.(func() string)
+	// scorecard.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	scorecard.IDValidator = func() func(string) error {
+		validators := scorecardDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	scorecardattributeMixin := schema.ScorecardAttribute{}.Mixin()
+	scorecardattribute.Policy = privacy.NewPolicies(scorecardattributeMixin[1], schema.ScorecardAttribute{})
+	scorecardattribute.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := scorecardattribute.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	scorecardattributeMixinHooks1 := scorecardattributeMixin[1].Hooks()
+
+	scorecardattribute.Hooks[1] = scorecardattributeMixinHooks1[0]
+
+	scorecardattribute.Hooks[2] = scorecardattributeMixinHooks1[1]
+	scorecardattributeMixinInters1 := scorecardattributeMixin[1].Interceptors()
+	scorecardattribute.Interceptors[0] = scorecardattributeMixinInters1[0]
+	scorecardattributeMixinFields0 := scorecardattributeMixin[0].Fields()
+	_ = scorecardattributeMixinFields0
+	scorecardattributeMixinFields1 := scorecardattributeMixin[1].Fields()
+	_ = scorecardattributeMixinFields1
+	scorecardattributeFields := schema.ScorecardAttribute{}.Fields()
+	_ = scorecardattributeFields
+	// scorecardattributeDescCompanyID is the schema descriptor for company_id field.
+	scorecardattributeDescCompanyID := scorecardattributeMixinFields1[0].Descriptor()
+	// scorecardattribute.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	scorecardattribute.CompanyIDValidator = scorecardattributeDescCompanyID.Validators[0].(func(string) error)
+	// scorecardattributeDescFocus is the schema descriptor for focus field.
+	scorecardattributeDescFocus := scorecardattributeFields[1].Descriptor()
+	// scorecardattribute.FocusValidator is a validator for the "focus" field. It is called by the builders before save.
+	scorecardattribute.FocusValidator = func() func(string) error {
+		validators := scorecardattributeDescFocus.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(focus string) error {
+			for _, fn := range fns {
+				if err := fn(focus); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// scorecardattributeDescName is the schema descriptor for name field.
+	scorecardattributeDescName := scorecardattributeFields[2].Descriptor()
+	// scorecardattribute.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	scorecardattribute.NameValidator = func() func(string) error {
+		validators := scorecardattributeDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// scorecardattributeDescDescription is the schema descriptor for description field.
+	scorecardattributeDescDescription := scorecardattributeFields[3].Descriptor()
+	// scorecardattribute.DefaultDescription holds the default value on creation for the description field.
+	scorecardattribute.DefaultDescription = scorecardattributeDescDescription.Default.(string)
+	// scorecardattribute.DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
+	scorecardattribute.DescriptionValidator = scorecardattributeDescDescription.Validators[0].(func(string) error)
+	// scorecardattributeDescOrdinal is the schema descriptor for ordinal field.
+	scorecardattributeDescOrdinal := scorecardattributeFields[4].Descriptor()
+	// scorecardattribute.OrdinalValidator is a validator for the "ordinal" field. It is called by the builders before save.
+	scorecardattribute.OrdinalValidator = scorecardattributeDescOrdinal.Validators[0].(func(int) error)
+	// scorecardattributeDescID is the schema descriptor for id field.
+	scorecardattributeDescID := scorecardattributeMixinFields0[0].Descriptor()
+	// scorecardattribute.DefaultID holds the default value on creation for the id field.
+	scorecardattribute.DefaultID = scorecardattributeDescID.Default.(func() string)
+	// scorecardattribute.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	scorecardattribute.IDValidator = func() func(string) error {
+		validators := scorecardattributeDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	scorecardratingMixin := schema.ScorecardRating{}.Mixin()
+	scorecardrating.Policy = privacy.NewPolicies(scorecardratingMixin[1], schema.ScorecardRating{})
+	scorecardrating.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := scorecardrating.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	scorecardratingMixinHooks1 := scorecardratingMixin[1].Hooks()
+
+	scorecardrating.Hooks[1] = scorecardratingMixinHooks1[0]
+
+	scorecardrating.Hooks[2] = scorecardratingMixinHooks1[1]
+	scorecardratingMixinInters1 := scorecardratingMixin[1].Interceptors()
+	scorecardrating.Interceptors[0] = scorecardratingMixinInters1[0]
+	scorecardratingMixinFields0 := scorecardratingMixin[0].Fields()
+	_ = scorecardratingMixinFields0
+	scorecardratingMixinFields1 := scorecardratingMixin[1].Fields()
+	_ = scorecardratingMixinFields1
+	scorecardratingFields := schema.ScorecardRating{}.Fields()
+	_ = scorecardratingFields
+	// scorecardratingDescCompanyID is the schema descriptor for company_id field.
+	scorecardratingDescCompanyID := scorecardratingMixinFields1[0].Descriptor()
+	// scorecardrating.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	scorecardrating.CompanyIDValidator = scorecardratingDescCompanyID.Validators[0].(func(string) error)
+	// scorecardratingDescNote is the schema descriptor for note field.
+	scorecardratingDescNote := scorecardratingFields[4].Descriptor()
+	// scorecardrating.DefaultNote holds the default value on creation for the note field.
+	scorecardrating.DefaultNote = scorecardratingDescNote.Default.(string)
+	// scorecardrating.NoteValidator is a validator for the "note" field. It is called by the builders before save.
+	scorecardrating.NoteValidator = scorecardratingDescNote.Validators[0].(func(string) error)
+	// scorecardratingDescID is the schema descriptor for id field.
+	scorecardratingDescID := scorecardratingMixinFields0[0].Descriptor()
+	// scorecardrating.DefaultID holds the default value on creation for the id field.
+	scorecardrating.DefaultID = scorecardratingDescID.Default.(func() string)
+	// scorecardrating.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	scorecardrating.IDValidator = func() func(string) error {
+		validators := scorecardratingDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

@@ -78,6 +78,7 @@ func (Candidate) Edges() []ent.Edge {
 		edge.To("activities", Activity.Type).Comment("The candidate's timeline.").Annotations(entgql.RelayConnection()),
 		edge.From("current_step", PipelineStep.Type).Comment("The pipeline step the candidate is at; null for candidates recorded before pipelines.").Ref("candidates").Field("current_step_id").Unique(),
 		edge.To("interviews", Interview.Type).Comment("The candidate's interviews.").Annotations(entgql.RelayConnection()),
+		edge.To("scorecards", Scorecard.Type).Comment("The interviewers' scorecards on the candidate; blind: a user sees others' only after submitting their own, unless they may see all feedback.").Annotations(entgql.RelayConnection()),
 		edge.To("step_history", CandidateStep.Type).Comment("Every step the candidate has been in, with when it entered and left.").Annotations(entgql.RelayConnection()),
 		edge.From("rejection_reason", RejectionReason.Type).Comment("Why the candidate was rejected; null unless rejected.").Ref("candidates").Field("rejection_reason_id").Unique(),
 		edge.To("assignees", User.Type).Comment("The users who look after the candidate."),

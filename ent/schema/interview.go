@@ -64,6 +64,7 @@ func (Interview) Edges() []ent.Edge {
 		edge.To("organizer", User.Type).Comment("The user who organizes the interview.").Field("organizer_id").Unique().Required(),
 		edge.To("interviewers", User.Type).Comment("The users who interview the candidate.").
 			Through("interviewer_rows", InterviewInterviewer.Type),
+		edge.To("scorecards", Scorecard.Type).Comment("The interviewers' scorecards on the interview, as blind as Candidate.scorecards."),
 	}
 }
 

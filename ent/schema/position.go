@@ -69,6 +69,8 @@ func (Position) Fields() []ent.Field {
 		field.String("lead_recruiter_id").Comment("The lead recruiter.").Optional().Nillable().Annotations(entgql.Skip()),
 		field.String("hiring_manager_id").Comment("The hiring manager.").Optional().Nillable().Annotations(entgql.Skip()),
 		field.String("coordinator_id").Comment("The lead recruiting coordinator.").Optional().Nillable().Annotations(entgql.Skip()),
+		field.Int("scorecard_rating_scale").Comment("The top of the scorecard template's rating scale (ratings run 1 to it); null while the position has no template.").
+			Optional().Nillable().Range(2, 10).Annotations(entgql.Skip()),
 		field.Time("time_created").Comment("When the position was created.").Default(now).Immutable().Annotations(entgql.OrderField("TIME_CREATED")),
 		field.Time("time_updated").Comment("When the position last changed.").Default(now).UpdateDefault(now).Annotations(entgql.OrderField("TIME_UPDATED")),
 	}
@@ -89,6 +91,9 @@ func (Position) Edges() []ent.Edge {
 		edge.To("openings", Opening.Type).Comment("The hires to be made for the position.").Annotations(entgql.RelayConnection()),
 		edge.To("candidates", Candidate.Type).Comment("The people considered for the position.").Annotations(entgql.RelayConnection()),
 		edge.To("interviews", Interview.Type).Comment("The interviews of the position's candidates.").Annotations(entgql.RelayConnection()),
+		// The graph shows the template through the hand-written
+		// Position.scorecardTemplate (graph/scorecard.graphqls).
+		edge.To("scorecard_attributes", ScorecardAttribute.Type).Comment("The attributes of the position's scorecard template.").Annotations(entgql.Skip()),
 		edge.To("activities", Activity.Type).Comment("The position's timeline, with the activities of its candidates.").Annotations(entgql.RelayConnection()),
 		// The graph shows the steps in order through the hand-written
 		// Position.pipeline (graph/pipeline.graphqls).

@@ -32,6 +32,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
 	"github.com/hiregraph/hiregraph/ent/testsubmission"
 	"github.com/hiregraph/hiregraph/graph/model"
 	"github.com/hiregraph/hiregraph/graph/relay"
@@ -68,6 +69,7 @@ type ResolverRoot interface {
 	Position() PositionResolver
 	Query() QueryResolver
 	Reports() ReportsResolver
+	Scorecard() ScorecardResolver
 	Subscription() SubscriptionResolver
 	WebhookEndpoint() WebhookEndpointResolver
 }
@@ -172,6 +174,8 @@ type ComplexityRoot struct {
 		Position                 func(childComplexity int) int
 		RejectionNote            func(childComplexity int) int
 		RejectionReason          func(childComplexity int) int
+		ScorecardSummary         func(childComplexity int) int
+		Scorecards               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, where *ent.ScorecardWhereInput) int
 		Source                   func(childComplexity int) int
 		Status                   func(childComplexity int) int
 		StepHistory              func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.CandidateStepOrder, where *ent.CandidateStepWhereInput) int
@@ -240,6 +244,7 @@ type ComplexityRoot struct {
 	}
 
 	Company struct {
+		FeedbackDue   func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.InterviewOrder) int
 		ID            func(childComplexity int) int
 		Interviews    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, includeCancelled *bool, orderBy *ent.InterviewOrder, where *ent.InterviewWhereInput) int
 		Name          func(childComplexity int) int
@@ -412,8 +417,10 @@ type ComplexityRoot struct {
 		Instructions  func(childComplexity int) int
 		Interviewers  func(childComplexity int) int
 		Location      func(childComplexity int) int
+		MyScorecard   func(childComplexity int) int
 		Organizer     func(childComplexity int) int
 		Position      func(childComplexity int) int
+		Scorecards    func(childComplexity int) int
 		Sequence      func(childComplexity int) int
 		Status        func(childComplexity int) int
 		Step          func(childComplexity int) int
@@ -566,9 +573,11 @@ type ComplexityRoot struct {
 		SendOffer               func(childComplexity int, id string) int
 		SetPositionStatus       func(childComplexity int, id string, status position.Status) int
 		SetRetention            func(childComplexity int, days *int) int
+		SetScorecardTemplate    func(childComplexity int, positionID string, input recruiting.ScorecardTemplateInput) int
 		SetUserRoles            func(childComplexity int, id string, roles []string) int
 		StartOpeningApproval    func(childComplexity int, openingID string, name *string, approverIDs []string) int
 		SubmitCandidateForTest  func(childComplexity int, candidateID string, partnerID string, testID string) int
+		SubmitScorecard         func(childComplexity int, input recruiting.SubmitScorecardInput) int
 		UnassignCandidate       func(childComplexity int, id string, userIDs []string) int
 		UnhireCandidate         func(childComplexity int, id string) int
 		UnpublishPosition       func(childComplexity int, id string) int
@@ -806,6 +815,7 @@ type ComplexityRoot struct {
 		Pipeline             func(childComplexity int) int
 		Questionnaires       func(childComplexity int) int
 		SalaryRange          func(childComplexity int) int
+		ScorecardTemplate    func(childComplexity int) int
 		Status               func(childComplexity int) int
 		Template             func(childComplexity int) int
 		TimeCreated          func(childComplexity int) int
@@ -946,6 +956,66 @@ type ComplexityRoot struct {
 		Period       func(childComplexity int) int
 	}
 
+	Scorecard struct {
+		Candidate             func(childComplexity int) int
+		Editable              func(childComplexity int) int
+		ID                    func(childComplexity int) int
+		Interview             func(childComplexity int) int
+		Interviewer           func(childComplexity int) int
+		Notes                 func(childComplexity int) int
+		OverallRecommendation func(childComplexity int) int
+		Ratings               func(childComplexity int) int
+		TimeSubmitted         func(childComplexity int) int
+		TimeUpdated           func(childComplexity int) int
+	}
+
+	ScorecardAttribute struct {
+		Description func(childComplexity int) int
+		Focus       func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Name        func(childComplexity int) int
+	}
+
+	ScorecardAttributeSummary struct {
+		Attribute func(childComplexity int) int
+		Average   func(childComplexity int) int
+		Ratings   func(childComplexity int) int
+	}
+
+	ScorecardConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	ScorecardEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	ScorecardRating struct {
+		Attribute func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Note      func(childComplexity int) int
+		Rating    func(childComplexity int) int
+	}
+
+	ScorecardRecommendationCount struct {
+		Count          func(childComplexity int) int
+		Recommendation func(childComplexity int) int
+	}
+
+	ScorecardSummary struct {
+		Attributes      func(childComplexity int) int
+		Recommendations func(childComplexity int) int
+		Submitted       func(childComplexity int) int
+	}
+
+	ScorecardTemplate struct {
+		Attributes  func(childComplexity int) int
+		RatingScale func(childComplexity int) int
+	}
+
 	SearchConnection struct {
 		Edges       func(childComplexity int) int
 		EndCursor   func(childComplexity int) int
@@ -1081,6 +1151,7 @@ type ApprovalProcessResolver interface {
 type CandidateResolver interface {
 	HiredFor(ctx context.Context, obj *ent.Candidate) (*ent.Opening, error)
 	Offers(ctx context.Context, obj *ent.Candidate) ([]*ent.Offer, error)
+	ScorecardSummary(ctx context.Context, obj *ent.Candidate) (*recruiting.ScorecardSummary, error)
 }
 type CandidateFileResolver interface {
 	DownloadURL(ctx context.Context, obj *ent.CandidateFile) (string, error)
@@ -1088,6 +1159,7 @@ type CandidateFileResolver interface {
 }
 type CompanyResolver interface {
 	Interviews(ctx context.Context, obj *ent.Company, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, includeCancelled *bool, orderBy *ent.InterviewOrder, where *ent.InterviewWhereInput) (*ent.InterviewConnection, error)
+	FeedbackDue(ctx context.Context, obj *ent.Company, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.InterviewOrder) (*ent.InterviewConnection, error)
 	ViewerUser(ctx context.Context, obj *ent.Company) (*ent.User, error)
 }
 type EvaluationPartnerResolver interface {
@@ -1102,6 +1174,7 @@ type HiringTeamMemberResolver interface {
 }
 type InterviewResolver interface {
 	CalendarURL(ctx context.Context, obj *ent.Interview) (string, error)
+	MyScorecard(ctx context.Context, obj *ent.Interview) (*ent.Scorecard, error)
 }
 type MutationResolver interface {
 	CreateLocation(ctx context.Context, input ent.CreateLocationInput) (*ent.Location, error)
@@ -1172,6 +1245,8 @@ type MutationResolver interface {
 	CreateRole(ctx context.Context, input recruiting.CreateRoleInput) (*recruiting.RoleView, error)
 	UpdateRole(ctx context.Context, id string, input recruiting.UpdateRoleInput) (*recruiting.RoleView, error)
 	DeleteRole(ctx context.Context, id string) (*recruiting.RoleView, error)
+	SetScorecardTemplate(ctx context.Context, positionID string, input recruiting.ScorecardTemplateInput) (*ent.Position, error)
+	SubmitScorecard(ctx context.Context, input recruiting.SubmitScorecardInput) (*ent.Scorecard, error)
 	CreateUser(ctx context.Context, input recruiting.CreateUserInput) (*ent.User, error)
 	SetUserRoles(ctx context.Context, id string, roles []string) (*ent.User, error)
 	DeactivateUser(ctx context.Context, id string) (*ent.User, error)
@@ -1202,6 +1277,7 @@ type PositionResolver interface {
 	Department(ctx context.Context, obj *ent.Position) (*string, error)
 	ExperienceLevel(ctx context.Context, obj *ent.Position) (*string, error)
 	EmploymentType(ctx context.Context, obj *ent.Position) (*string, error)
+	ScorecardTemplate(ctx context.Context, obj *ent.Position) (*recruiting.ScorecardTemplate, error)
 }
 type QueryResolver interface {
 	Node(ctx context.Context, id string) (ent.Noder, error)
@@ -1240,6 +1316,9 @@ type ReportsResolver interface {
 	Sources(ctx context.Context, obj *recruiting.ReportFilter) ([]*recruiting.SourceEffectiveness, error)
 	OpenPositions(ctx context.Context, obj *recruiting.ReportFilter) ([]*recruiting.OpenPositionAge, error)
 	OpeningsByApproval(ctx context.Context, obj *recruiting.ReportFilter) ([]*recruiting.ApprovalCount, error)
+}
+type ScorecardResolver interface {
+	Editable(ctx context.Context, obj *ent.Scorecard) (bool, error)
 }
 type SubscriptionResolver interface {
 	PositionPipeline(ctx context.Context, positionID *string, positionIDDeprecated *string) (<-chan *recruiting.EventPayload, error)
@@ -1726,6 +1805,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Candidate.RejectionReason(childComplexity), true
+	case "Candidate.scorecardSummary":
+		if e.ComplexityRoot.Candidate.ScorecardSummary == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Candidate.ScorecardSummary(childComplexity), true
+	case "Candidate.scorecards":
+		if e.ComplexityRoot.Candidate.Scorecards == nil {
+			break
+		}
+
+		args, err := ec.field_Candidate_scorecards_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Candidate.Scorecards(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["where"].(*ent.ScorecardWhereInput)), true
 	case "Candidate.source":
 		if e.ComplexityRoot.Candidate.Source == nil {
 			break
@@ -1991,6 +2087,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CandidateStepEdge.Node(childComplexity), true
 
+	case "Company.feedbackDue":
+		if e.ComplexityRoot.Company.FeedbackDue == nil {
+			break
+		}
+
+		args, err := ec.field_Company_feedbackDue_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Company.FeedbackDue(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.InterviewOrder)), true
 	case "Company.id":
 		if e.ComplexityRoot.Company.ID == nil {
 			break
@@ -2630,6 +2737,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Interview.Location(childComplexity), true
+	case "Interview.myScorecard":
+		if e.ComplexityRoot.Interview.MyScorecard == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.MyScorecard(childComplexity), true
 	case "Interview.organizer":
 		if e.ComplexityRoot.Interview.Organizer == nil {
 			break
@@ -2642,6 +2755,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Interview.Position(childComplexity), true
+	case "Interview.scorecards":
+		if e.ComplexityRoot.Interview.Scorecards == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Interview.Scorecards(childComplexity), true
 	case "Interview.sequence":
 		if e.ComplexityRoot.Interview.Sequence == nil {
 			break
@@ -3625,6 +3744,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetRetention(childComplexity, args["days"].(*int)), true
+	case "Mutation.setScorecardTemplate":
+		if e.ComplexityRoot.Mutation.SetScorecardTemplate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setScorecardTemplate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetScorecardTemplate(childComplexity, args["positionID"].(string), args["input"].(recruiting.ScorecardTemplateInput)), true
 	case "Mutation.setUserRoles":
 		if e.ComplexityRoot.Mutation.SetUserRoles == nil {
 			break
@@ -3658,6 +3788,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SubmitCandidateForTest(childComplexity, args["candidateID"].(string), args["partnerID"].(string), args["testID"].(string)), true
+	case "Mutation.submitScorecard":
+		if e.ComplexityRoot.Mutation.SubmitScorecard == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_submitScorecard_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SubmitScorecard(childComplexity, args["input"].(recruiting.SubmitScorecardInput)), true
 	case "Mutation.unassignCandidate":
 		if e.ComplexityRoot.Mutation.UnassignCandidate == nil {
 			break
@@ -4799,6 +4940,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Position.SalaryRange(childComplexity), true
+	case "Position.scorecardTemplate":
+		if e.ComplexityRoot.Position.ScorecardTemplate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Position.ScorecardTemplate(childComplexity), true
 	case "Position.status":
 		if e.ComplexityRoot.Position.Status == nil {
 			break
@@ -5462,6 +5609,213 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SalaryRange.Period(childComplexity), true
 
+	case "Scorecard.candidate":
+		if e.ComplexityRoot.Scorecard.Candidate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Scorecard.Candidate(childComplexity), true
+	case "Scorecard.editable":
+		if e.ComplexityRoot.Scorecard.Editable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Scorecard.Editable(childComplexity), true
+	case "Scorecard.id":
+		if e.ComplexityRoot.Scorecard.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Scorecard.ID(childComplexity), true
+	case "Scorecard.interview":
+		if e.ComplexityRoot.Scorecard.Interview == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Scorecard.Interview(childComplexity), true
+	case "Scorecard.interviewer":
+		if e.ComplexityRoot.Scorecard.Interviewer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Scorecard.Interviewer(childComplexity), true
+	case "Scorecard.notes":
+		if e.ComplexityRoot.Scorecard.Notes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Scorecard.Notes(childComplexity), true
+	case "Scorecard.overallRecommendation":
+		if e.ComplexityRoot.Scorecard.OverallRecommendation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Scorecard.OverallRecommendation(childComplexity), true
+	case "Scorecard.ratings":
+		if e.ComplexityRoot.Scorecard.Ratings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Scorecard.Ratings(childComplexity), true
+	case "Scorecard.timeSubmitted":
+		if e.ComplexityRoot.Scorecard.TimeSubmitted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Scorecard.TimeSubmitted(childComplexity), true
+	case "Scorecard.timeUpdated":
+		if e.ComplexityRoot.Scorecard.TimeUpdated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Scorecard.TimeUpdated(childComplexity), true
+
+	case "ScorecardAttribute.description":
+		if e.ComplexityRoot.ScorecardAttribute.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardAttribute.Description(childComplexity), true
+	case "ScorecardAttribute.focus":
+		if e.ComplexityRoot.ScorecardAttribute.Focus == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardAttribute.Focus(childComplexity), true
+	case "ScorecardAttribute.id":
+		if e.ComplexityRoot.ScorecardAttribute.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardAttribute.ID(childComplexity), true
+	case "ScorecardAttribute.name":
+		if e.ComplexityRoot.ScorecardAttribute.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardAttribute.Name(childComplexity), true
+
+	case "ScorecardAttributeSummary.attribute":
+		if e.ComplexityRoot.ScorecardAttributeSummary.Attribute == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardAttributeSummary.Attribute(childComplexity), true
+	case "ScorecardAttributeSummary.average":
+		if e.ComplexityRoot.ScorecardAttributeSummary.Average == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardAttributeSummary.Average(childComplexity), true
+	case "ScorecardAttributeSummary.ratings":
+		if e.ComplexityRoot.ScorecardAttributeSummary.Ratings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardAttributeSummary.Ratings(childComplexity), true
+
+	case "ScorecardConnection.edges":
+		if e.ComplexityRoot.ScorecardConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardConnection.Edges(childComplexity), true
+	case "ScorecardConnection.pageInfo":
+		if e.ComplexityRoot.ScorecardConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardConnection.PageInfo(childComplexity), true
+	case "ScorecardConnection.totalCount":
+		if e.ComplexityRoot.ScorecardConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardConnection.TotalCount(childComplexity), true
+
+	case "ScorecardEdge.cursor":
+		if e.ComplexityRoot.ScorecardEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardEdge.Cursor(childComplexity), true
+	case "ScorecardEdge.node":
+		if e.ComplexityRoot.ScorecardEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardEdge.Node(childComplexity), true
+
+	case "ScorecardRating.attribute":
+		if e.ComplexityRoot.ScorecardRating.Attribute == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardRating.Attribute(childComplexity), true
+	case "ScorecardRating.id":
+		if e.ComplexityRoot.ScorecardRating.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardRating.ID(childComplexity), true
+	case "ScorecardRating.note":
+		if e.ComplexityRoot.ScorecardRating.Note == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardRating.Note(childComplexity), true
+	case "ScorecardRating.rating":
+		if e.ComplexityRoot.ScorecardRating.Rating == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardRating.Rating(childComplexity), true
+
+	case "ScorecardRecommendationCount.count":
+		if e.ComplexityRoot.ScorecardRecommendationCount.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardRecommendationCount.Count(childComplexity), true
+	case "ScorecardRecommendationCount.recommendation":
+		if e.ComplexityRoot.ScorecardRecommendationCount.Recommendation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardRecommendationCount.Recommendation(childComplexity), true
+
+	case "ScorecardSummary.attributes":
+		if e.ComplexityRoot.ScorecardSummary.Attributes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardSummary.Attributes(childComplexity), true
+	case "ScorecardSummary.recommendations":
+		if e.ComplexityRoot.ScorecardSummary.Recommendations == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardSummary.Recommendations(childComplexity), true
+	case "ScorecardSummary.submitted":
+		if e.ComplexityRoot.ScorecardSummary.Submitted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardSummary.Submitted(childComplexity), true
+
+	case "ScorecardTemplate.attributes":
+		if e.ComplexityRoot.ScorecardTemplate.Attributes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardTemplate.Attributes(childComplexity), true
+	case "ScorecardTemplate.ratingScale":
+		if e.ComplexityRoot.ScorecardTemplate.RatingScale == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ScorecardTemplate.RatingScale(childComplexity), true
+
 	case "SearchConnection.edges":
 		if e.ComplexityRoot.SearchConnection.Edges == nil {
 			break
@@ -6015,7 +6369,14 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("RescheduleInterviewInput", ec.unmarshalInputRescheduleInterviewInput),
 			graphql.NewInputUnmarshaler("SalaryRangeInput", ec.unmarshalInputSalaryRangeInput),
 			graphql.NewInputUnmarshaler("ScheduleInterviewInput", ec.unmarshalInputScheduleInterviewInput),
+			graphql.NewInputUnmarshaler("ScorecardAttributeInput", ec.unmarshalInputScorecardAttributeInput),
+			graphql.NewInputUnmarshaler("ScorecardAttributeWhereInput", ec.unmarshalInputScorecardAttributeWhereInput),
+			graphql.NewInputUnmarshaler("ScorecardRatingInput", ec.unmarshalInputScorecardRatingInput),
+			graphql.NewInputUnmarshaler("ScorecardRatingWhereInput", ec.unmarshalInputScorecardRatingWhereInput),
+			graphql.NewInputUnmarshaler("ScorecardTemplateInput", ec.unmarshalInputScorecardTemplateInput),
+			graphql.NewInputUnmarshaler("ScorecardWhereInput", ec.unmarshalInputScorecardWhereInput),
 			graphql.NewInputUnmarshaler("SendMessageInput", ec.unmarshalInputSendMessageInput),
+			graphql.NewInputUnmarshaler("SubmitScorecardInput", ec.unmarshalInputSubmitScorecardInput),
 			graphql.NewInputUnmarshaler("TestSubmissionOrder", ec.unmarshalInputTestSubmissionOrder),
 			graphql.NewInputUnmarshaler("TestSubmissionWhereInput", ec.unmarshalInputTestSubmissionWhereInput),
 			graphql.NewInputUnmarshaler("UpdateCandidateInput", ec.unmarshalInputUpdateCandidateInput),
@@ -7865,6 +8226,35 @@ type Candidate implements Node {
     where: InterviewWhereInput
   ): InterviewConnection!
   """
+  The interviewers' scorecards on the candidate; blind: a user sees others' only after submitting their own, unless they may see all feedback.
+  """
+  scorecards(
+    """
+    Returns the elements in the list that come after the specified cursor.
+    """
+    after: Cursor
+
+    """
+    Returns the first _n_ elements from the list.
+    """
+    first: Int
+
+    """
+    Returns the elements in the list that come before the specified cursor.
+    """
+    before: Cursor
+
+    """
+    Returns the last _n_ elements from the list.
+    """
+    last: Int
+
+    """
+    Filtering options for Scorecards returned from the connection.
+    """
+    where: ScorecardWhereInput
+  ): ScorecardConnection!
+  """
   Every step the candidate has been in, with when it entered and left.
   """
   stepHistory(
@@ -9246,6 +9636,14 @@ input CandidateWhereInput {
   Matches records with a interviews that matches every filter in the list.
   """
   hasInterviewsWith: [InterviewWhereInput!]
+  """
+  scorecards edge predicates
+  """
+  hasScorecards: Boolean
+  """
+  Matches records with a scorecards that matches every filter in the list.
+  """
+  hasScorecardsWith: [ScorecardWhereInput!]
   """
   step_history edge predicates
   """
@@ -11072,6 +11470,10 @@ type Interview implements Node {
   The users who interview the candidate.
   """
   interviewers: [User!]
+  """
+  The interviewers' scorecards on the interview, as blind as Candidate.scorecards.
+  """
+  scorecards: [Scorecard!]
 }
 """
 A connection to a list of items.
@@ -11667,6 +12069,14 @@ input InterviewWhereInput {
   Matches records with a interviewers that matches every filter in the list.
   """
   hasInterviewersWith: [UserWhereInput!]
+  """
+  scorecards edge predicates
+  """
+  hasScorecards: Boolean
+  """
+  Matches records with a scorecards that matches every filter in the list.
+  """
+  hasScorecardsWith: [ScorecardWhereInput!]
 }
 """
 An office or site where positions are based (spec 2.3).
@@ -18470,6 +18880,734 @@ input RejectionReasonWhereInput {
   rankLTE: Int
 }
 """
+An interviewer's feedback on an interview they sat.
+"""
+type Scorecard implements Node {
+  """
+  The global id of the Scorecard: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  Whether the interviewer would hire the candidate.
+  """
+  overallRecommendation: ScorecardRecommendation!
+  """
+  The interviewer's overall notes, plain text.
+  """
+  notes: String!
+  """
+  When the scorecard was first submitted.
+  """
+  timeSubmitted: Time!
+  """
+  When the scorecard last changed.
+  """
+  timeUpdated: Time!
+  """
+  The interview the feedback is on.
+  """
+  interview: Interview!
+  """
+  The interviewer who wrote it.
+  """
+  interviewer: User!
+  """
+  The candidate.
+  """
+  candidate: Candidate!
+  """
+  The ratings of the template's attributes.
+  """
+  ratings: [ScorecardRating!]
+}
+"""
+An attribute of a position's scorecard template: what interviewers rate, grouped by focus.
+"""
+type ScorecardAttribute implements Node {
+  """
+  The global id of the ScorecardAttribute: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  The group the attribute belongs to, such as Skills or Culture.
+  """
+  focus: String!
+  """
+  What is rated, such as Go or Communication.
+  """
+  name: String!
+  """
+  What interviewers look for, plain text.
+  """
+  description: String!
+}
+"""
+ScorecardAttributeWhereInput is used for filtering ScorecardAttribute objects.
+Input was generated by ent.
+"""
+input ScorecardAttributeWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: ScorecardAttributeWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [ScorecardAttributeWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [ScorecardAttributeWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  focus field predicates
+  """
+  focus: String
+  """
+  Matches records whose focus does not equal the value.
+  """
+  focusNEQ: String
+  """
+  Matches records whose focus is one of the values.
+  """
+  focusIn: [String!]
+  """
+  Matches records whose focus is none of the values.
+  """
+  focusNotIn: [String!]
+  """
+  Matches records whose focus is after (greater than) the value.
+  """
+  focusGT: String
+  """
+  Matches records whose focus is the value or after (greater).
+  """
+  focusGTE: String
+  """
+  Matches records whose focus is before (less than) the value.
+  """
+  focusLT: String
+  """
+  Matches records whose focus is the value or before (less).
+  """
+  focusLTE: String
+  """
+  Matches records whose focus contains the value.
+  """
+  focusContains: String
+  """
+  Matches records whose focus starts with the value.
+  """
+  focusHasPrefix: String
+  """
+  Matches records whose focus ends with the value.
+  """
+  focusHasSuffix: String
+  """
+  Matches records whose focus equals the value, ignoring case.
+  """
+  focusEqualFold: String
+  """
+  Matches records whose focus contains the value, ignoring case.
+  """
+  focusContainsFold: String
+  """
+  name field predicates
+  """
+  name: String
+  """
+  Matches records whose name does not equal the value.
+  """
+  nameNEQ: String
+  """
+  Matches records whose name is one of the values.
+  """
+  nameIn: [String!]
+  """
+  Matches records whose name is none of the values.
+  """
+  nameNotIn: [String!]
+  """
+  Matches records whose name is after (greater than) the value.
+  """
+  nameGT: String
+  """
+  Matches records whose name is the value or after (greater).
+  """
+  nameGTE: String
+  """
+  Matches records whose name is before (less than) the value.
+  """
+  nameLT: String
+  """
+  Matches records whose name is the value or before (less).
+  """
+  nameLTE: String
+  """
+  Matches records whose name contains the value.
+  """
+  nameContains: String
+  """
+  Matches records whose name starts with the value.
+  """
+  nameHasPrefix: String
+  """
+  Matches records whose name ends with the value.
+  """
+  nameHasSuffix: String
+  """
+  Matches records whose name equals the value, ignoring case.
+  """
+  nameEqualFold: String
+  """
+  Matches records whose name contains the value, ignoring case.
+  """
+  nameContainsFold: String
+  """
+  description field predicates
+  """
+  description: String
+  """
+  Matches records whose description does not equal the value.
+  """
+  descriptionNEQ: String
+  """
+  Matches records whose description is one of the values.
+  """
+  descriptionIn: [String!]
+  """
+  Matches records whose description is none of the values.
+  """
+  descriptionNotIn: [String!]
+  """
+  Matches records whose description is after (greater than) the value.
+  """
+  descriptionGT: String
+  """
+  Matches records whose description is the value or after (greater).
+  """
+  descriptionGTE: String
+  """
+  Matches records whose description is before (less than) the value.
+  """
+  descriptionLT: String
+  """
+  Matches records whose description is the value or before (less).
+  """
+  descriptionLTE: String
+  """
+  Matches records whose description contains the value.
+  """
+  descriptionContains: String
+  """
+  Matches records whose description starts with the value.
+  """
+  descriptionHasPrefix: String
+  """
+  Matches records whose description ends with the value.
+  """
+  descriptionHasSuffix: String
+  """
+  Matches records whose description equals the value, ignoring case.
+  """
+  descriptionEqualFold: String
+  """
+  Matches records whose description contains the value, ignoring case.
+  """
+  descriptionContainsFold: String
+}
+"""
+A connection to a list of items.
+"""
+type ScorecardConnection {
+  """
+  A list of edges.
+  """
+  edges: [ScorecardEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type ScorecardEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: Scorecard
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+A scorecard's rating of one attribute of the template.
+"""
+type ScorecardRating implements Node {
+  """
+  The global id of the ScorecardRating: its type prefix and a ULID.
+  """
+  id: ID!
+  """
+  The rating, 1 to the template's scale; null when the interviewer left it out.
+  """
+  rating: Int
+  """
+  The interviewer's note on the attribute, plain text.
+  """
+  note: String!
+  """
+  The attribute rated.
+  """
+  attribute: ScorecardAttribute!
+}
+"""
+ScorecardRatingWhereInput is used for filtering ScorecardRating objects.
+Input was generated by ent.
+"""
+input ScorecardRatingWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: ScorecardRatingWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [ScorecardRatingWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [ScorecardRatingWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  rating field predicates
+  """
+  rating: Int
+  """
+  Matches records whose rating does not equal the value.
+  """
+  ratingNEQ: Int
+  """
+  Matches records whose rating is one of the values.
+  """
+  ratingIn: [Int!]
+  """
+  Matches records whose rating is none of the values.
+  """
+  ratingNotIn: [Int!]
+  """
+  Matches records whose rating is after (greater than) the value.
+  """
+  ratingGT: Int
+  """
+  Matches records whose rating is the value or after (greater).
+  """
+  ratingGTE: Int
+  """
+  Matches records whose rating is before (less than) the value.
+  """
+  ratingLT: Int
+  """
+  Matches records whose rating is the value or before (less).
+  """
+  ratingLTE: Int
+  """
+  Matches records whose rating is null.
+  """
+  ratingIsNil: Boolean
+  """
+  Matches records whose rating is set.
+  """
+  ratingNotNil: Boolean
+  """
+  note field predicates
+  """
+  note: String
+  """
+  Matches records whose note does not equal the value.
+  """
+  noteNEQ: String
+  """
+  Matches records whose note is one of the values.
+  """
+  noteIn: [String!]
+  """
+  Matches records whose note is none of the values.
+  """
+  noteNotIn: [String!]
+  """
+  Matches records whose note is after (greater than) the value.
+  """
+  noteGT: String
+  """
+  Matches records whose note is the value or after (greater).
+  """
+  noteGTE: String
+  """
+  Matches records whose note is before (less than) the value.
+  """
+  noteLT: String
+  """
+  Matches records whose note is the value or before (less).
+  """
+  noteLTE: String
+  """
+  Matches records whose note contains the value.
+  """
+  noteContains: String
+  """
+  Matches records whose note starts with the value.
+  """
+  noteHasPrefix: String
+  """
+  Matches records whose note ends with the value.
+  """
+  noteHasSuffix: String
+  """
+  Matches records whose note equals the value, ignoring case.
+  """
+  noteEqualFold: String
+  """
+  Matches records whose note contains the value, ignoring case.
+  """
+  noteContainsFold: String
+  """
+  attribute edge predicates
+  """
+  hasAttribute: Boolean
+  """
+  Matches records with a attribute that matches every filter in the list.
+  """
+  hasAttributeWith: [ScorecardAttributeWhereInput!]
+}
+"""
+ScorecardRecommendation is enum for the field overall_recommendation
+"""
+enum ScorecardRecommendation @goModel(model: "github.com/hiregraph/hiregraph/ent/scorecard.OverallRecommendation") {
+  """
+  Definitely not.
+  """
+  STRONG_NO
+  """
+  Not.
+  """
+  NO
+  """
+  Hire.
+  """
+  YES
+  """
+  Definitely hire.
+  """
+  STRONG_YES
+}
+"""
+ScorecardWhereInput is used for filtering Scorecard objects.
+Input was generated by ent.
+"""
+input ScorecardWhereInput {
+  """
+  Matches what the filter inside does not match.
+  """
+  not: ScorecardWhereInput
+  """
+  Matches what every filter in the list matches.
+  """
+  and: [ScorecardWhereInput!]
+  """
+  Matches what any filter in the list matches.
+  """
+  or: [ScorecardWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  """
+  Matches records whose id does not equal the value.
+  """
+  idNEQ: ID
+  """
+  Matches records whose id is one of the values.
+  """
+  idIn: [ID!]
+  """
+  Matches records whose id is none of the values.
+  """
+  idNotIn: [ID!]
+  """
+  Matches records whose id is after (greater than) the value.
+  """
+  idGT: ID
+  """
+  Matches records whose id is the value or after (greater).
+  """
+  idGTE: ID
+  """
+  Matches records whose id is before (less than) the value.
+  """
+  idLT: ID
+  """
+  Matches records whose id is the value or before (less).
+  """
+  idLTE: ID
+  """
+  Matches records whose id equals the value, ignoring case.
+  """
+  idEqualFold: ID
+  """
+  Matches records whose id contains the value, ignoring case.
+  """
+  idContainsFold: ID
+  """
+  overall_recommendation field predicates
+  """
+  overallRecommendation: ScorecardRecommendation
+  """
+  Matches records whose overallRecommendation does not equal the value.
+  """
+  overallRecommendationNEQ: ScorecardRecommendation
+  """
+  Matches records whose overallRecommendation is one of the values.
+  """
+  overallRecommendationIn: [ScorecardRecommendation!]
+  """
+  Matches records whose overallRecommendation is none of the values.
+  """
+  overallRecommendationNotIn: [ScorecardRecommendation!]
+  """
+  notes field predicates
+  """
+  notes: String
+  """
+  Matches records whose notes does not equal the value.
+  """
+  notesNEQ: String
+  """
+  Matches records whose notes is one of the values.
+  """
+  notesIn: [String!]
+  """
+  Matches records whose notes is none of the values.
+  """
+  notesNotIn: [String!]
+  """
+  Matches records whose notes is after (greater than) the value.
+  """
+  notesGT: String
+  """
+  Matches records whose notes is the value or after (greater).
+  """
+  notesGTE: String
+  """
+  Matches records whose notes is before (less than) the value.
+  """
+  notesLT: String
+  """
+  Matches records whose notes is the value or before (less).
+  """
+  notesLTE: String
+  """
+  Matches records whose notes contains the value.
+  """
+  notesContains: String
+  """
+  Matches records whose notes starts with the value.
+  """
+  notesHasPrefix: String
+  """
+  Matches records whose notes ends with the value.
+  """
+  notesHasSuffix: String
+  """
+  Matches records whose notes equals the value, ignoring case.
+  """
+  notesEqualFold: String
+  """
+  Matches records whose notes contains the value, ignoring case.
+  """
+  notesContainsFold: String
+  """
+  time_submitted field predicates
+  """
+  timeSubmitted: Time
+  """
+  Matches records whose timeSubmitted does not equal the value.
+  """
+  timeSubmittedNEQ: Time
+  """
+  Matches records whose timeSubmitted is one of the values.
+  """
+  timeSubmittedIn: [Time!]
+  """
+  Matches records whose timeSubmitted is none of the values.
+  """
+  timeSubmittedNotIn: [Time!]
+  """
+  Matches records whose timeSubmitted is after (greater than) the value.
+  """
+  timeSubmittedGT: Time
+  """
+  Matches records whose timeSubmitted is the value or after (greater).
+  """
+  timeSubmittedGTE: Time
+  """
+  Matches records whose timeSubmitted is before (less than) the value.
+  """
+  timeSubmittedLT: Time
+  """
+  Matches records whose timeSubmitted is the value or before (less).
+  """
+  timeSubmittedLTE: Time
+  """
+  time_updated field predicates
+  """
+  timeUpdated: Time
+  """
+  Matches records whose timeUpdated does not equal the value.
+  """
+  timeUpdatedNEQ: Time
+  """
+  Matches records whose timeUpdated is one of the values.
+  """
+  timeUpdatedIn: [Time!]
+  """
+  Matches records whose timeUpdated is none of the values.
+  """
+  timeUpdatedNotIn: [Time!]
+  """
+  Matches records whose timeUpdated is after (greater than) the value.
+  """
+  timeUpdatedGT: Time
+  """
+  Matches records whose timeUpdated is the value or after (greater).
+  """
+  timeUpdatedGTE: Time
+  """
+  Matches records whose timeUpdated is before (less than) the value.
+  """
+  timeUpdatedLT: Time
+  """
+  Matches records whose timeUpdated is the value or before (less).
+  """
+  timeUpdatedLTE: Time
+  """
+  interview edge predicates
+  """
+  hasInterview: Boolean
+  """
+  Matches records with a interview that matches every filter in the list.
+  """
+  hasInterviewWith: [InterviewWhereInput!]
+  """
+  interviewer edge predicates
+  """
+  hasInterviewer: Boolean
+  """
+  Matches records with a interviewer that matches every filter in the list.
+  """
+  hasInterviewerWith: [UserWhereInput!]
+  """
+  candidate edge predicates
+  """
+  hasCandidate: Boolean
+  """
+  Matches records with a candidate that matches every filter in the list.
+  """
+  hasCandidateWith: [CandidateWhereInput!]
+  """
+  ratings edge predicates
+  """
+  hasRatings: Boolean
+  """
+  Matches records with a ratings that matches every filter in the list.
+  """
+  hasRatingsWith: [ScorecardRatingWhereInput!]
+}
+"""
 One attempt to send a candidate to an evaluation partner's test, and what the partner reported since.
 """
 type TestSubmission implements Node {
@@ -19847,7 +20985,7 @@ extend type Mutation {
 
 "Live changes, over WebSocket (graphql-transport-ws at /graphql; send the API key or token as Authorization in connection_init). At most 10 subscriptions per connection, 100 and 20 connections per API key or user. A connection lasts while its credential does: it is closed with 4401 once the key is revoked, the user deactivated or the token expired, and with 4403 once the credential's rights change (connect again)."
 type Subscription {
-  "Changes of a position's pipeline: events about its candidates (created, moved, rejected, hired…), as they commit."
+  "Changes of a position's pipeline: events about its candidates (created, moved, rejected, hired…), their interviews (interview.scheduled, .rescheduled, .cancelled) and scorecards (scorecard.submitted, .updated), as they commit."
   positionPipeline(
     "The position's uid; required."
     positionID: ID
@@ -21007,6 +22145,133 @@ extend type Application {
   demographicAnswers: [NamedValue!]
 }
 `, BuiltIn: false},
+	{Name: "../scorecard.graphqls", Input: `# Scorecards (docs/guide.md, "Scorecards"): a position's scorecard
+# template, interviewers' scorecards on the interviews they sat, blind
+# until a user submitted their own, a candidate's summary, and the
+# feedback a user owes. Submitting is an event (scorecard.submitted,
+# scorecard.updated).
+
+"A position's scorecard template: what interviewers rate, and on which scale."
+type ScorecardTemplate {
+  "Ratings run 1..ratingScale."
+  ratingScale: Int!
+  "The attributes rated, grouped by focus, in the template's order."
+  attributes: [ScorecardAttribute!]!
+}
+
+extend type Position {
+  "The position's scorecard template; null when the position has none."
+  scorecardTemplate: ScorecardTemplate
+}
+
+"Replaces a position's scorecard template."
+input ScorecardTemplateInput {
+  "The top of the rating scale, 2 to 10: ratings run 1 to it."
+  ratingScale: Int!
+  "The attributes, in order (at most 50). One named by id keeps that attribute and the ratings given to it; one without id is added; an attribute left out leaves the template but stays on the scorecards that rated it."
+  attributes: [ScorecardAttributeInput!]!
+}
+
+"An attribute of a scorecard template."
+input ScorecardAttributeInput {
+  "An attribute of the position's template to keep; leave out to add a new one."
+  id: ID
+  "The group it belongs to, such as Skills (1 to 100 bytes)."
+  focus: String!
+  "What is rated, such as Communication (1 to 200 bytes)."
+  name: String!
+  "What interviewers look for, plain text (at most 2,000 bytes)."
+  description: String
+}
+
+extend type Scorecard {
+  "Whether the viewer may still change the scorecard with submitScorecard: it is theirs and its candidate is in progress at the interview's step."
+  editable: Boolean!
+}
+
+"An interviewer's feedback on an interview."
+input SubmitScorecardInput {
+  "The interview; the viewer must be one of its interviewers, and it must have started and not be cancelled."
+  interviewID: ID!
+  "Whether the interviewer would hire the candidate."
+  overallRecommendation: ScorecardRecommendation!
+  "Overall notes, plain text (at most 10,000 bytes)."
+  notes: String
+  "Ratings of attributes of the position's template, each at most once; attributes left out stay unrated."
+  ratings: [ScorecardRatingInput!]
+}
+
+"A rating of one attribute of the template."
+input ScorecardRatingInput {
+  "An attribute of the interview's position's template."
+  attributeID: ID!
+  "1 to the template's ratingScale; null leaves the attribute unrated (a note alone)."
+  rating: Int
+  "A note on the attribute, plain text (at most 5,000 bytes)."
+  note: String
+}
+
+"What the scorecards on a candidate add up to."
+type ScorecardSummary {
+  "How many scorecards were submitted."
+  submitted: Int!
+  "How many scorecards make each recommendation, STRONG_NO to STRONG_YES, zeros included."
+  recommendations: [ScorecardRecommendationCount!]!
+  "Each attribute of the position's template (and attributes taken out of it that were rated), with its ratings."
+  attributes: [ScorecardAttributeSummary!]!
+}
+
+"How many scorecards make one recommendation."
+type ScorecardRecommendationCount {
+  "The recommendation."
+  recommendation: ScorecardRecommendation!
+  "How many scorecards make it."
+  count: Int!
+}
+
+"The ratings of one attribute on a candidate."
+type ScorecardAttributeSummary {
+  "The attribute."
+  attribute: ScorecardAttribute!
+  "How many scorecards rated it."
+  ratings: Int!
+  "The mean rating; null when none rated it."
+  average: Float
+}
+
+extend type Candidate {
+  "The scorecards on the candidate summed up; null while the viewer may not read others' feedback on the candidate (before submitting their own)."
+  scorecardSummary: ScorecardSummary
+}
+
+extend type Interview {
+  "The viewer's own scorecard on the interview; null when they submitted none."
+  myScorecard: Scorecard
+}
+
+extend type Company {
+  "The feedback the user the request acts for owes: the interviews they sat that have ended, are not cancelled, and have no scorecard of theirs, by start time; empty for an API key acting for no one."
+  feedbackDue(
+    "Returns the elements in the list that come after the specified cursor."
+    after: Cursor
+    "Returns the first _n_ elements from the list."
+    first: Int
+    "Returns the elements in the list that come before the specified cursor."
+    before: Cursor
+    "Returns the last _n_ elements from the list."
+    last: Int
+    "Ordering options; by start time by default."
+    orderBy: InterviewOrder = {field: TIME_START, direction: ASC}
+  ): InterviewConnection!
+}
+
+extend type Mutation {
+  "Replaces a position's scorecard template (position.updated). Needs positions:edit."
+  setScorecardTemplate("The position." positionID: ID!, "The template." input: ScorecardTemplateInput!): Position!
+  "Submits the viewer's scorecard on an interview they sat (scorecard.submitted), or replaces it while the candidate is still at the interview's step (scorecard.updated; scorecard_locked, 409, after the candidate moved on). Needs candidates:feedback and a user: an interviewer of the interview (not_interviewer, 403)."
+  submitScorecard("The scorecard." input: SubmitScorecardInput!): Scorecard!
+}
+`, BuiltIn: false},
 	{Name: "../search.graphqls", Input: `extend type Query {
   """
   Finds the candidates the viewer may see by what they are known by: the
@@ -21330,6 +22595,8 @@ func (ec *executionContext) childFields_Candidate(ctx context.Context, field gra
 		return ec.fieldContext_Candidate_currentStep(ctx, field)
 	case "interviews":
 		return ec.fieldContext_Candidate_interviews(ctx, field)
+	case "scorecards":
+		return ec.fieldContext_Candidate_scorecards(ctx, field)
 	case "stepHistory":
 		return ec.fieldContext_Candidate_stepHistory(ctx, field)
 	case "rejectionReason":
@@ -21342,6 +22609,8 @@ func (ec *executionContext) childFields_Candidate(ctx context.Context, field gra
 		return ec.fieldContext_Candidate_hiredFor(ctx, field)
 	case "offers":
 		return ec.fieldContext_Candidate_offers(ctx, field)
+	case "scorecardSummary":
+		return ec.fieldContext_Candidate_scorecardSummary(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Candidate", field.Name)
 }
@@ -21474,6 +22743,8 @@ func (ec *executionContext) childFields_Company(ctx context.Context, field graph
 		return ec.fieldContext_Company_timeCreated(ctx, field)
 	case "interviews":
 		return ec.fieldContext_Company_interviews(ctx, field)
+	case "feedbackDue":
+		return ec.fieldContext_Company_feedbackDue(ctx, field)
 	case "viewerUser":
 		return ec.fieldContext_Company_viewerUser(ctx, field)
 	}
@@ -21830,8 +23101,12 @@ func (ec *executionContext) childFields_Interview(ctx context.Context, field gra
 		return ec.fieldContext_Interview_organizer(ctx, field)
 	case "interviewers":
 		return ec.fieldContext_Interview_interviewers(ctx, field)
+	case "scorecards":
+		return ec.fieldContext_Interview_scorecards(ctx, field)
 	case "calendarURL":
 		return ec.fieldContext_Interview_calendarURL(ctx, field)
+	case "myScorecard":
+		return ec.fieldContext_Interview_myScorecard(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Interview", field.Name)
 }
@@ -22462,6 +23737,8 @@ func (ec *executionContext) childFields_Position(ctx context.Context, field grap
 		return ec.fieldContext_Position_experienceLevel(ctx, field)
 	case "employmentType":
 		return ec.fieldContext_Position_employmentType(ctx, field)
+	case "scorecardTemplate":
+		return ec.fieldContext_Position_scorecardTemplate(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Position", field.Name)
 }
@@ -22664,6 +23941,126 @@ func (ec *executionContext) childFields_SalaryRange(ctx context.Context, field g
 		return ec.fieldContext_SalaryRange_period(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SalaryRange", field.Name)
+}
+
+func (ec *executionContext) childFields_Scorecard(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Scorecard_id(ctx, field)
+	case "overallRecommendation":
+		return ec.fieldContext_Scorecard_overallRecommendation(ctx, field)
+	case "notes":
+		return ec.fieldContext_Scorecard_notes(ctx, field)
+	case "timeSubmitted":
+		return ec.fieldContext_Scorecard_timeSubmitted(ctx, field)
+	case "timeUpdated":
+		return ec.fieldContext_Scorecard_timeUpdated(ctx, field)
+	case "interview":
+		return ec.fieldContext_Scorecard_interview(ctx, field)
+	case "interviewer":
+		return ec.fieldContext_Scorecard_interviewer(ctx, field)
+	case "candidate":
+		return ec.fieldContext_Scorecard_candidate(ctx, field)
+	case "ratings":
+		return ec.fieldContext_Scorecard_ratings(ctx, field)
+	case "editable":
+		return ec.fieldContext_Scorecard_editable(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Scorecard", field.Name)
+}
+
+func (ec *executionContext) childFields_ScorecardAttribute(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ScorecardAttribute_id(ctx, field)
+	case "focus":
+		return ec.fieldContext_ScorecardAttribute_focus(ctx, field)
+	case "name":
+		return ec.fieldContext_ScorecardAttribute_name(ctx, field)
+	case "description":
+		return ec.fieldContext_ScorecardAttribute_description(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ScorecardAttribute", field.Name)
+}
+
+func (ec *executionContext) childFields_ScorecardAttributeSummary(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "attribute":
+		return ec.fieldContext_ScorecardAttributeSummary_attribute(ctx, field)
+	case "ratings":
+		return ec.fieldContext_ScorecardAttributeSummary_ratings(ctx, field)
+	case "average":
+		return ec.fieldContext_ScorecardAttributeSummary_average(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ScorecardAttributeSummary", field.Name)
+}
+
+func (ec *executionContext) childFields_ScorecardConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ScorecardConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ScorecardConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_ScorecardConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ScorecardConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ScorecardEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_ScorecardEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_ScorecardEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ScorecardEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_ScorecardRating(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ScorecardRating_id(ctx, field)
+	case "rating":
+		return ec.fieldContext_ScorecardRating_rating(ctx, field)
+	case "note":
+		return ec.fieldContext_ScorecardRating_note(ctx, field)
+	case "attribute":
+		return ec.fieldContext_ScorecardRating_attribute(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ScorecardRating", field.Name)
+}
+
+func (ec *executionContext) childFields_ScorecardRecommendationCount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "recommendation":
+		return ec.fieldContext_ScorecardRecommendationCount_recommendation(ctx, field)
+	case "count":
+		return ec.fieldContext_ScorecardRecommendationCount_count(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ScorecardRecommendationCount", field.Name)
+}
+
+func (ec *executionContext) childFields_ScorecardSummary(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "submitted":
+		return ec.fieldContext_ScorecardSummary_submitted(ctx, field)
+	case "recommendations":
+		return ec.fieldContext_ScorecardSummary_recommendations(ctx, field)
+	case "attributes":
+		return ec.fieldContext_ScorecardSummary_attributes(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ScorecardSummary", field.Name)
+}
+
+func (ec *executionContext) childFields_ScorecardTemplate(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "ratingScale":
+		return ec.fieldContext_ScorecardTemplate_ratingScale(ctx, field)
+	case "attributes":
+		return ec.fieldContext_ScorecardTemplate_attributes(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ScorecardTemplate", field.Name)
 }
 
 func (ec *executionContext) childFields_SearchConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -23272,6 +24669,52 @@ func (ec *executionContext) field_Candidate_notes_args(ctx context.Context, rawA
 	return args, nil
 }
 
+func (ec *executionContext) field_Candidate_scorecards_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.ScorecardWhereInput, error) {
+			return ec.unmarshalOScorecardWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg4
+	return args, nil
+}
+
 func (ec *executionContext) field_Candidate_stepHistory_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -23377,6 +24820,52 @@ func (ec *executionContext) field_Candidate_testSubmissions_args(ctx context.Con
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Company_feedbackDue_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.InterviewOrder, error) {
+			return ec.unmarshalOInterviewOrder2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
 	return args, nil
 }
 
@@ -24552,6 +26041,28 @@ func (ec *executionContext) field_Mutation_setRetention_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_setScorecardTemplate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "positionID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["positionID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.ScorecardTemplateInput, error) {
+			return ec.unmarshalNScorecardTemplateInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardTemplateInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_setUserRoles_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -24631,6 +26142,20 @@ func (ec *executionContext) field_Mutation_submitCandidateForTest_args(ctx conte
 		return nil, err
 	}
 	args["testID"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_submitScorecard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (recruiting.SubmitScorecardInput, error) {
+			return ec.unmarshalNSubmitScorecardInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSubmitScorecardInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
 	return args, nil
 }
 
@@ -27447,6 +28972,50 @@ func (ec *executionContext) fieldContext_Candidate_interviews(ctx context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Candidate_scorecards(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_scorecards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return obj.Scorecards(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["where"].(*ent.ScorecardWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ScorecardConnection) graphql.Marshaler {
+			return ec.marshalNScorecardConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_scorecards(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Candidate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ScorecardConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Candidate_scorecards_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Candidate_stepHistory(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -27646,6 +29215,38 @@ func (ec *executionContext) fieldContext_Candidate_offers(_ context.Context, fie
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Offer(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Candidate_scorecardSummary(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_scorecardSummary(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Candidate().ScorecardSummary(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.ScorecardSummary) graphql.Marshaler {
+			return ec.marshalOScorecardSummary2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardSummary(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_scorecardSummary(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Candidate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ScorecardSummary(ctx, field)
 		},
 	}
 	return fc, nil
@@ -28118,6 +29719,50 @@ func (ec *executionContext) fieldContext_Company_interviews(ctx context.Context,
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Company_interviews_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Company_feedbackDue(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Company_feedbackDue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Company().FeedbackDue(ctx, obj, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.InterviewOrder))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.InterviewConnection) graphql.Marshaler {
+			return ec.marshalNInterviewConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Company_feedbackDue(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Company",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_InterviewConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Company_feedbackDue_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -29386,6 +31031,38 @@ func (ec *executionContext) fieldContext_Interview_interviewers(_ context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Interview_scorecards(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Interview_scorecards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Scorecards(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Scorecard) graphql.Marshaler {
+			return ec.marshalOScorecard2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Interview_scorecards(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Interview",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Scorecard(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Interview_calendarURL(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -29407,6 +31084,38 @@ func (ec *executionContext) _Interview_calendarURL(ctx context.Context, field gr
 }
 func (ec *executionContext) fieldContext_Interview_calendarURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Interview", field, true, true, "String")
+}
+
+func (ec *executionContext) _Interview_myScorecard(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Interview_myScorecard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Interview().MyScorecard(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Scorecard) graphql.Marshaler {
+			return ec.marshalOScorecard2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecard(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Interview_myScorecard(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Interview",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Scorecard(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _InterviewConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.InterviewConnection) (ret graphql.Marshaler) {
@@ -32971,6 +34680,94 @@ func (ec *executionContext) fieldContext_Mutation_deleteRole(ctx context.Context
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_setScorecardTemplate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setScorecardTemplate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetScorecardTemplate(ctx, fc.Args["positionID"].(string), fc.Args["input"].(recruiting.ScorecardTemplateInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
+			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setScorecardTemplate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Position(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setScorecardTemplate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_submitScorecard(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_submitScorecard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SubmitScorecard(ctx, fc.Args["input"].(recruiting.SubmitScorecardInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Scorecard) graphql.Marshaler {
+			return ec.marshalNScorecard2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecard(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_submitScorecard(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Scorecard(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_submitScorecard_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createUser(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
@@ -35462,6 +37259,38 @@ func (ec *executionContext) fieldContext_Position_employmentType(_ context.Conte
 	return graphql.NewScalarFieldContext("Position", field, true, true, "String")
 }
 
+func (ec *executionContext) _Position_scorecardTemplate(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Position_scorecardTemplate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Position().ScorecardTemplate(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.ScorecardTemplate) graphql.Marshaler {
+			return ec.marshalOScorecardTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardTemplate(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Position_scorecardTemplate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Position",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ScorecardTemplate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PositionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.PositionConnection) (ret graphql.Marshaler) {
 	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_PositionConnection_edges, ec.marshalOPositionEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionEdge)
 }
@@ -37327,6 +39156,441 @@ func (ec *executionContext) _SalaryRange_period(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_SalaryRange_period(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("SalaryRange", field, false, false, "String")
+}
+
+func (ec *executionContext) _Scorecard_id(ctx context.Context, field graphql.CollectedField, obj *ent.Scorecard) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Scorecard", true, ec.marshalNID2string)
+}
+func (ec *executionContext) fieldContext_Scorecard_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Scorecard", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Scorecard_overallRecommendation(ctx context.Context, field graphql.CollectedField, obj *ent.Scorecard) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.OverallRecommendation, "Scorecard", true, ec.marshalNScorecardRecommendation2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋscorecardᚐOverallRecommendation)
+}
+func (ec *executionContext) fieldContext_Scorecard_overallRecommendation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Scorecard", field, false, false, "ScorecardRecommendation")
+}
+
+func (ec *executionContext) _Scorecard_notes(ctx context.Context, field graphql.CollectedField, obj *ent.Scorecard) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Notes, "Scorecard", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_Scorecard_notes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Scorecard", field, false, false, "String")
+}
+
+func (ec *executionContext) _Scorecard_timeSubmitted(ctx context.Context, field graphql.CollectedField, obj *ent.Scorecard) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeSubmitted, "Scorecard", true, ec.marshalNTime2timeᚐTime)
+}
+func (ec *executionContext) fieldContext_Scorecard_timeSubmitted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Scorecard", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Scorecard_timeUpdated(ctx context.Context, field graphql.CollectedField, obj *ent.Scorecard) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TimeUpdated, "Scorecard", true, ec.marshalNTime2timeᚐTime)
+}
+func (ec *executionContext) fieldContext_Scorecard_timeUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Scorecard", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Scorecard_interview(ctx context.Context, field graphql.CollectedField, obj *ent.Scorecard) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Scorecard_interview(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Interview(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Interview) graphql.Marshaler {
+			return ec.marshalNInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Scorecard_interview(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Scorecard",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Interview(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Scorecard_interviewer(ctx context.Context, field graphql.CollectedField, obj *ent.Scorecard) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Scorecard_interviewer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Interviewer(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Scorecard_interviewer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Scorecard",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Scorecard_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Scorecard) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Scorecard_candidate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Candidate(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
+			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Scorecard_candidate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Scorecard",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Candidate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Scorecard_ratings(ctx context.Context, field graphql.CollectedField, obj *ent.Scorecard) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Scorecard_ratings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ratings(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ScorecardRating) graphql.Marshaler {
+			return ec.marshalOScorecardRating2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardRatingᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Scorecard_ratings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Scorecard",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ScorecardRating(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Scorecard_editable(ctx context.Context, field graphql.CollectedField, obj *ent.Scorecard) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Scorecard_editable(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Scorecard().Editable(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Scorecard_editable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Scorecard", field, true, true, "Boolean")
+}
+
+func (ec *executionContext) _ScorecardAttribute_id(ctx context.Context, field graphql.CollectedField, obj *ent.ScorecardAttribute) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "ScorecardAttribute", true, ec.marshalNID2string)
+}
+func (ec *executionContext) fieldContext_ScorecardAttribute_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ScorecardAttribute", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ScorecardAttribute_focus(ctx context.Context, field graphql.CollectedField, obj *ent.ScorecardAttribute) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Focus, "ScorecardAttribute", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_ScorecardAttribute_focus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ScorecardAttribute", field, false, false, "String")
+}
+
+func (ec *executionContext) _ScorecardAttribute_name(ctx context.Context, field graphql.CollectedField, obj *ent.ScorecardAttribute) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Name, "ScorecardAttribute", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_ScorecardAttribute_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ScorecardAttribute", field, false, false, "String")
+}
+
+func (ec *executionContext) _ScorecardAttribute_description(ctx context.Context, field graphql.CollectedField, obj *ent.ScorecardAttribute) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Description, "ScorecardAttribute", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_ScorecardAttribute_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ScorecardAttribute", field, false, false, "String")
+}
+
+func (ec *executionContext) _ScorecardAttributeSummary_attribute(ctx context.Context, field graphql.CollectedField, obj *recruiting.ScorecardAttributeSummary) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Attribute, true, ec.fieldContext_ScorecardAttributeSummary_attribute, ec.marshalNScorecardAttribute2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardAttribute)
+}
+func (ec *executionContext) fieldContext_ScorecardAttributeSummary_attribute(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ScorecardAttributeSummary",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ScorecardAttribute(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ScorecardAttributeSummary_ratings(ctx context.Context, field graphql.CollectedField, obj *recruiting.ScorecardAttributeSummary) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Ratings, "ScorecardAttributeSummary", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_ScorecardAttributeSummary_ratings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ScorecardAttributeSummary", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ScorecardAttributeSummary_average(ctx context.Context, field graphql.CollectedField, obj *recruiting.ScorecardAttributeSummary) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Average, "ScorecardAttributeSummary", false, ec.marshalOFloat2ᚖfloat64)
+}
+func (ec *executionContext) fieldContext_ScorecardAttributeSummary_average(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ScorecardAttributeSummary", field, false, false, "Float")
+}
+
+func (ec *executionContext) _ScorecardConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ScorecardConnection) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Edges, false, ec.fieldContext_ScorecardConnection_edges, ec.marshalOScorecardEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardEdge)
+}
+func (ec *executionContext) fieldContext_ScorecardConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ScorecardConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ScorecardEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ScorecardConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ScorecardConnection) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.PageInfo, true, ec.fieldContext_ScorecardConnection_pageInfo, ec.marshalNPageInfo2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐPageInfo)
+}
+func (ec *executionContext) fieldContext_ScorecardConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ScorecardConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ScorecardConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ScorecardConnection) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.TotalCount, "ScorecardConnection", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_ScorecardConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ScorecardConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ScorecardEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ScorecardEdge) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_ScorecardEdge_node, ec.marshalOScorecard2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecard)
+}
+func (ec *executionContext) fieldContext_ScorecardEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ScorecardEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Scorecard(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ScorecardEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ScorecardEdge) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Cursor, "ScorecardEdge", true, ec.marshalNCursor2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋentgqlᚐCursor)
+}
+func (ec *executionContext) fieldContext_ScorecardEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ScorecardEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _ScorecardRating_id(ctx context.Context, field graphql.CollectedField, obj *ent.ScorecardRating) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.ID, "ScorecardRating", true, ec.marshalNID2string)
+}
+func (ec *executionContext) fieldContext_ScorecardRating_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ScorecardRating", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ScorecardRating_rating(ctx context.Context, field graphql.CollectedField, obj *ent.ScorecardRating) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Rating, "ScorecardRating", false, ec.marshalOInt2ᚖint)
+}
+func (ec *executionContext) fieldContext_ScorecardRating_rating(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ScorecardRating", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ScorecardRating_note(ctx context.Context, field graphql.CollectedField, obj *ent.ScorecardRating) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Note, "ScorecardRating", true, ec.marshalNString2string)
+}
+func (ec *executionContext) fieldContext_ScorecardRating_note(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ScorecardRating", field, false, false, "String")
+}
+
+func (ec *executionContext) _ScorecardRating_attribute(ctx context.Context, field graphql.CollectedField, obj *ent.ScorecardRating) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ScorecardRating_attribute(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Attribute(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ScorecardAttribute) graphql.Marshaler {
+			return ec.marshalNScorecardAttribute2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardAttribute(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ScorecardRating_attribute(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ScorecardRating",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ScorecardAttribute(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ScorecardRecommendationCount_recommendation(ctx context.Context, field graphql.CollectedField, obj *recruiting.ScorecardRecommendationCount) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Recommendation, "ScorecardRecommendationCount", true, ec.marshalNScorecardRecommendation2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋscorecardᚐOverallRecommendation)
+}
+func (ec *executionContext) fieldContext_ScorecardRecommendationCount_recommendation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ScorecardRecommendationCount", field, false, false, "ScorecardRecommendation")
+}
+
+func (ec *executionContext) _ScorecardRecommendationCount_count(ctx context.Context, field graphql.CollectedField, obj *recruiting.ScorecardRecommendationCount) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Count, "ScorecardRecommendationCount", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_ScorecardRecommendationCount_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ScorecardRecommendationCount", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ScorecardSummary_submitted(ctx context.Context, field graphql.CollectedField, obj *recruiting.ScorecardSummary) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.Submitted, "ScorecardSummary", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_ScorecardSummary_submitted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ScorecardSummary", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ScorecardSummary_recommendations(ctx context.Context, field graphql.CollectedField, obj *recruiting.ScorecardSummary) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Recommendations, true, ec.fieldContext_ScorecardSummary_recommendations, ec.marshalNScorecardRecommendationCount2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardRecommendationCountᚄ)
+}
+func (ec *executionContext) fieldContext_ScorecardSummary_recommendations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ScorecardSummary",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ScorecardRecommendationCount(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ScorecardSummary_attributes(ctx context.Context, field graphql.CollectedField, obj *recruiting.ScorecardSummary) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Attributes, true, ec.fieldContext_ScorecardSummary_attributes, ec.marshalNScorecardAttributeSummary2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardAttributeSummaryᚄ)
+}
+func (ec *executionContext) fieldContext_ScorecardSummary_attributes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ScorecardSummary",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ScorecardAttributeSummary(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ScorecardTemplate_ratingScale(ctx context.Context, field graphql.CollectedField, obj *recruiting.ScorecardTemplate) (ret graphql.Marshaler) {
+	return plainScalar(ctx, ec.OperationContext, field, obj.RatingScale, "ScorecardTemplate", true, ec.marshalNInt2int)
+}
+func (ec *executionContext) fieldContext_ScorecardTemplate_ratingScale(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ScorecardTemplate", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ScorecardTemplate_attributes(ctx context.Context, field graphql.CollectedField, obj *recruiting.ScorecardTemplate) (ret graphql.Marshaler) {
+	return plainObject(ctx, ec.OperationContext, field, obj.Attributes, true, ec.fieldContext_ScorecardTemplate_attributes, ec.marshalNScorecardAttribute2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardAttributeᚄ)
+}
+func (ec *executionContext) fieldContext_ScorecardTemplate_attributes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ScorecardTemplate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ScorecardAttribute(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _SearchConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.SearchConnection) (ret graphql.Marshaler) {
@@ -42687,7 +44951,7 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "rejectionNote", "rejectionNoteNEQ", "rejectionNoteIn", "rejectionNoteNotIn", "rejectionNoteGT", "rejectionNoteGTE", "rejectionNoteLT", "rejectionNoteLTE", "rejectionNoteContains", "rejectionNoteHasPrefix", "rejectionNoteHasSuffix", "rejectionNoteIsNil", "rejectionNoteNotNil", "rejectionNoteEqualFold", "rejectionNoteContainsFold", "source", "sourceNEQ", "sourceIn", "sourceNotIn", "sourceGT", "sourceGTE", "sourceLT", "sourceLTE", "sourceContains", "sourceHasPrefix", "sourceHasSuffix", "sourceEqualFold", "sourceContainsFold", "deleted", "deletedNEQ", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChanged", "timeLastStatusChangedNEQ", "timeLastStatusChangedIn", "timeLastStatusChangedNotIn", "timeLastStatusChangedGT", "timeLastStatusChangedGTE", "timeLastStatusChangedLT", "timeLastStatusChangedLTE", "timeHiringProcessUpdated", "timeHiringProcessUpdatedNEQ", "timeHiringProcessUpdatedIn", "timeHiringProcessUpdatedNotIn", "timeHiringProcessUpdatedGT", "timeHiringProcessUpdatedGTE", "timeHiringProcessUpdatedLT", "timeHiringProcessUpdatedLTE", "hasPerson", "hasPersonWith", "hasPosition", "hasPositionWith", "hasNotes", "hasNotesWith", "hasConversations", "hasConversationsWith", "hasTestSubmissions", "hasTestSubmissionsWith", "hasOfferLetters", "hasOfferLettersWith", "hasApplications", "hasApplicationsWith", "hasFiles", "hasFilesWith", "hasActivities", "hasActivitiesWith", "hasCurrentStep", "hasCurrentStepWith", "hasInterviews", "hasInterviewsWith", "hasStepHistory", "hasStepHistoryWith", "hasRejectionReason", "hasRejectionReasonWith", "hasAssignees", "hasAssigneesWith", "hasHiredOpening", "hasHiredOpeningWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "rejectionNote", "rejectionNoteNEQ", "rejectionNoteIn", "rejectionNoteNotIn", "rejectionNoteGT", "rejectionNoteGTE", "rejectionNoteLT", "rejectionNoteLTE", "rejectionNoteContains", "rejectionNoteHasPrefix", "rejectionNoteHasSuffix", "rejectionNoteIsNil", "rejectionNoteNotNil", "rejectionNoteEqualFold", "rejectionNoteContainsFold", "source", "sourceNEQ", "sourceIn", "sourceNotIn", "sourceGT", "sourceGTE", "sourceLT", "sourceLTE", "sourceContains", "sourceHasPrefix", "sourceHasSuffix", "sourceEqualFold", "sourceContainsFold", "deleted", "deletedNEQ", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeLastStatusChanged", "timeLastStatusChangedNEQ", "timeLastStatusChangedIn", "timeLastStatusChangedNotIn", "timeLastStatusChangedGT", "timeLastStatusChangedGTE", "timeLastStatusChangedLT", "timeLastStatusChangedLTE", "timeHiringProcessUpdated", "timeHiringProcessUpdatedNEQ", "timeHiringProcessUpdatedIn", "timeHiringProcessUpdatedNotIn", "timeHiringProcessUpdatedGT", "timeHiringProcessUpdatedGTE", "timeHiringProcessUpdatedLT", "timeHiringProcessUpdatedLTE", "hasPerson", "hasPersonWith", "hasPosition", "hasPositionWith", "hasNotes", "hasNotesWith", "hasConversations", "hasConversationsWith", "hasTestSubmissions", "hasTestSubmissionsWith", "hasOfferLetters", "hasOfferLettersWith", "hasApplications", "hasApplicationsWith", "hasFiles", "hasFilesWith", "hasActivities", "hasActivitiesWith", "hasCurrentStep", "hasCurrentStepWith", "hasInterviews", "hasInterviewsWith", "hasScorecards", "hasScorecardsWith", "hasStepHistory", "hasStepHistoryWith", "hasRejectionReason", "hasRejectionReasonWith", "hasAssignees", "hasAssigneesWith", "hasHiredOpening", "hasHiredOpeningWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -43345,6 +45609,20 @@ func (ec *executionContext) unmarshalInputCandidateWhereInput(ctx context.Contex
 				return it, err
 			}
 			it.HasInterviewsWith = data
+		case "hasScorecards":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasScorecards"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasScorecards = data
+		case "hasScorecardsWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasScorecardsWith"))
+			data, err := ec.unmarshalOScorecardWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasScorecardsWith = data
 		case "hasStepHistory":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasStepHistory"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -47264,7 +49542,7 @@ func (ec *executionContext) unmarshalInputInterviewWhereInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "timeStart", "timeStartNEQ", "timeStartIn", "timeStartNotIn", "timeStartGT", "timeStartGTE", "timeStartLT", "timeStartLTE", "timeEnd", "timeEndNEQ", "timeEndIn", "timeEndNotIn", "timeEndGT", "timeEndGTE", "timeEndLT", "timeEndLTE", "timeZone", "timeZoneNEQ", "timeZoneIn", "timeZoneNotIn", "timeZoneGT", "timeZoneGTE", "timeZoneLT", "timeZoneLTE", "timeZoneContains", "timeZoneHasPrefix", "timeZoneHasSuffix", "timeZoneEqualFold", "timeZoneContainsFold", "location", "locationNEQ", "locationIn", "locationNotIn", "locationGT", "locationGTE", "locationLT", "locationLTE", "locationContains", "locationHasPrefix", "locationHasSuffix", "locationEqualFold", "locationContainsFold", "videoURL", "videoURLNEQ", "videoURLIn", "videoURLNotIn", "videoURLGT", "videoURLGTE", "videoURLLT", "videoURLLTE", "videoURLContains", "videoURLHasPrefix", "videoURLHasSuffix", "videoURLEqualFold", "videoURLContainsFold", "instructions", "instructionsNEQ", "instructionsIn", "instructionsNotIn", "instructionsGT", "instructionsGTE", "instructionsLT", "instructionsLTE", "instructionsContains", "instructionsHasPrefix", "instructionsHasSuffix", "instructionsEqualFold", "instructionsContainsFold", "sequence", "sequenceNEQ", "sequenceIn", "sequenceNotIn", "sequenceGT", "sequenceGTE", "sequenceLT", "sequenceLTE", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeUpdated", "timeUpdatedNEQ", "timeUpdatedIn", "timeUpdatedNotIn", "timeUpdatedGT", "timeUpdatedGTE", "timeUpdatedLT", "timeUpdatedLTE", "timeCancelled", "timeCancelledNEQ", "timeCancelledIn", "timeCancelledNotIn", "timeCancelledGT", "timeCancelledGTE", "timeCancelledLT", "timeCancelledLTE", "timeCancelledIsNil", "timeCancelledNotNil", "hasCandidate", "hasCandidateWith", "hasPosition", "hasPositionWith", "hasStep", "hasStepWith", "hasOrganizer", "hasOrganizerWith", "hasInterviewers", "hasInterviewersWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "timeStart", "timeStartNEQ", "timeStartIn", "timeStartNotIn", "timeStartGT", "timeStartGTE", "timeStartLT", "timeStartLTE", "timeEnd", "timeEndNEQ", "timeEndIn", "timeEndNotIn", "timeEndGT", "timeEndGTE", "timeEndLT", "timeEndLTE", "timeZone", "timeZoneNEQ", "timeZoneIn", "timeZoneNotIn", "timeZoneGT", "timeZoneGTE", "timeZoneLT", "timeZoneLTE", "timeZoneContains", "timeZoneHasPrefix", "timeZoneHasSuffix", "timeZoneEqualFold", "timeZoneContainsFold", "location", "locationNEQ", "locationIn", "locationNotIn", "locationGT", "locationGTE", "locationLT", "locationLTE", "locationContains", "locationHasPrefix", "locationHasSuffix", "locationEqualFold", "locationContainsFold", "videoURL", "videoURLNEQ", "videoURLIn", "videoURLNotIn", "videoURLGT", "videoURLGTE", "videoURLLT", "videoURLLTE", "videoURLContains", "videoURLHasPrefix", "videoURLHasSuffix", "videoURLEqualFold", "videoURLContainsFold", "instructions", "instructionsNEQ", "instructionsIn", "instructionsNotIn", "instructionsGT", "instructionsGTE", "instructionsLT", "instructionsLTE", "instructionsContains", "instructionsHasPrefix", "instructionsHasSuffix", "instructionsEqualFold", "instructionsContainsFold", "sequence", "sequenceNEQ", "sequenceIn", "sequenceNotIn", "sequenceGT", "sequenceGTE", "sequenceLT", "sequenceLTE", "timeCreated", "timeCreatedNEQ", "timeCreatedIn", "timeCreatedNotIn", "timeCreatedGT", "timeCreatedGTE", "timeCreatedLT", "timeCreatedLTE", "timeUpdated", "timeUpdatedNEQ", "timeUpdatedIn", "timeUpdatedNotIn", "timeUpdatedGT", "timeUpdatedGTE", "timeUpdatedLT", "timeUpdatedLTE", "timeCancelled", "timeCancelledNEQ", "timeCancelledIn", "timeCancelledNotIn", "timeCancelledGT", "timeCancelledGTE", "timeCancelledLT", "timeCancelledLTE", "timeCancelledIsNil", "timeCancelledNotNil", "hasCandidate", "hasCandidateWith", "hasPosition", "hasPositionWith", "hasStep", "hasStepWith", "hasOrganizer", "hasOrganizerWith", "hasInterviewers", "hasInterviewersWith", "hasScorecards", "hasScorecardsWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -48174,6 +50452,20 @@ func (ec *executionContext) unmarshalInputInterviewWhereInput(ctx context.Contex
 				return it, err
 			}
 			it.HasInterviewersWith = data
+		case "hasScorecards":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasScorecards"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasScorecards = data
+		case "hasScorecardsWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasScorecardsWith"))
+			data, err := ec.unmarshalOScorecardWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasScorecardsWith = data
 		}
 	}
 	return it, nil
@@ -58321,6 +60613,1287 @@ func UnmarshalScheduleInterviewInput(ctx context.Context, raw any) (model.Schedu
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputScorecardAttributeInput(ctx context.Context, obj any) (recruiting.ScorecardAttributeInput, error) {
+	var it recruiting.ScorecardAttributeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "focus", "name", "description"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "focus":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("focus"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Focus = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalScorecardAttributeInput unmarshals raw into the ScorecardAttributeInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalScorecardAttributeInput(ctx context.Context, raw any) (recruiting.ScorecardAttributeInput, error) {
+	var out recruiting.ScorecardAttributeInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ScorecardAttributeInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputScorecardAttributeWhereInput(ctx context.Context, obj any) (ent.ScorecardAttributeWhereInput, error) {
+	var it ent.ScorecardAttributeWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "focus", "focusNEQ", "focusIn", "focusNotIn", "focusGT", "focusGTE", "focusLT", "focusLTE", "focusContains", "focusHasPrefix", "focusHasSuffix", "focusEqualFold", "focusContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "description", "descriptionNEQ", "descriptionIn", "descriptionNotIn", "descriptionGT", "descriptionGTE", "descriptionLT", "descriptionLTE", "descriptionContains", "descriptionHasPrefix", "descriptionHasSuffix", "descriptionEqualFold", "descriptionContainsFold"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOScorecardAttributeWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardAttributeWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOScorecardAttributeWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardAttributeWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOScorecardAttributeWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardAttributeWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "focus":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("focus"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Focus = data
+		case "focusNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("focusNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FocusNEQ = data
+		case "focusIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("focusIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FocusIn = data
+		case "focusNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("focusNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FocusNotIn = data
+		case "focusGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("focusGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FocusGT = data
+		case "focusGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("focusGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FocusGTE = data
+		case "focusLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("focusLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FocusLT = data
+		case "focusLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("focusLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FocusLTE = data
+		case "focusContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("focusContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FocusContains = data
+		case "focusHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("focusHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FocusHasPrefix = data
+		case "focusHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("focusHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FocusHasSuffix = data
+		case "focusEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("focusEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FocusEqualFold = data
+		case "focusContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("focusContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FocusContainsFold = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "descriptionNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descriptionNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DescriptionNEQ = data
+		case "descriptionIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descriptionIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DescriptionIn = data
+		case "descriptionNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descriptionNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DescriptionNotIn = data
+		case "descriptionGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descriptionGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DescriptionGT = data
+		case "descriptionGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descriptionGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DescriptionGTE = data
+		case "descriptionLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descriptionLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DescriptionLT = data
+		case "descriptionLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descriptionLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DescriptionLTE = data
+		case "descriptionContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descriptionContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DescriptionContains = data
+		case "descriptionHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descriptionHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DescriptionHasPrefix = data
+		case "descriptionHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descriptionHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DescriptionHasSuffix = data
+		case "descriptionEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descriptionEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DescriptionEqualFold = data
+		case "descriptionContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("descriptionContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DescriptionContainsFold = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalScorecardAttributeWhereInput unmarshals raw into the ScorecardAttributeWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalScorecardAttributeWhereInput(ctx context.Context, raw any) (ent.ScorecardAttributeWhereInput, error) {
+	var out ent.ScorecardAttributeWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ScorecardAttributeWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputScorecardRatingInput(ctx context.Context, obj any) (recruiting.ScorecardRatingInput, error) {
+	var it recruiting.ScorecardRatingInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"attributeID", "rating", "note"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "attributeID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("attributeID"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AttributeID = data
+		case "rating":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rating"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Rating = data
+		case "note":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("note"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Note = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalScorecardRatingInput unmarshals raw into the ScorecardRatingInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalScorecardRatingInput(ctx context.Context, raw any) (recruiting.ScorecardRatingInput, error) {
+	var out recruiting.ScorecardRatingInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ScorecardRatingInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputScorecardRatingWhereInput(ctx context.Context, obj any) (ent.ScorecardRatingWhereInput, error) {
+	var it ent.ScorecardRatingWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "rating", "ratingNEQ", "ratingIn", "ratingNotIn", "ratingGT", "ratingGTE", "ratingLT", "ratingLTE", "ratingIsNil", "ratingNotNil", "note", "noteNEQ", "noteIn", "noteNotIn", "noteGT", "noteGTE", "noteLT", "noteLTE", "noteContains", "noteHasPrefix", "noteHasSuffix", "noteEqualFold", "noteContainsFold", "hasAttribute", "hasAttributeWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOScorecardRatingWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardRatingWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOScorecardRatingWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardRatingWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOScorecardRatingWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardRatingWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "rating":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rating"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Rating = data
+		case "ratingNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ratingNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RatingNEQ = data
+		case "ratingIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ratingIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RatingIn = data
+		case "ratingNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ratingNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RatingNotIn = data
+		case "ratingGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ratingGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RatingGT = data
+		case "ratingGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ratingGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RatingGTE = data
+		case "ratingLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ratingLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RatingLT = data
+		case "ratingLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ratingLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RatingLTE = data
+		case "ratingIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ratingIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RatingIsNil = data
+		case "ratingNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ratingNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RatingNotNil = data
+		case "note":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("note"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Note = data
+		case "noteNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteNEQ = data
+		case "noteIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteIn = data
+		case "noteNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteNotIn = data
+		case "noteGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteGT = data
+		case "noteGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteGTE = data
+		case "noteLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteLT = data
+		case "noteLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteLTE = data
+		case "noteContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteContains = data
+		case "noteHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteHasPrefix = data
+		case "noteHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteHasSuffix = data
+		case "noteEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteEqualFold = data
+		case "noteContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noteContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoteContainsFold = data
+		case "hasAttribute":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasAttribute"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasAttribute = data
+		case "hasAttributeWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasAttributeWith"))
+			data, err := ec.unmarshalOScorecardAttributeWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardAttributeWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasAttributeWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalScorecardRatingWhereInput unmarshals raw into the ScorecardRatingWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalScorecardRatingWhereInput(ctx context.Context, raw any) (ent.ScorecardRatingWhereInput, error) {
+	var out ent.ScorecardRatingWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ScorecardRatingWhereInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputScorecardTemplateInput(ctx context.Context, obj any) (recruiting.ScorecardTemplateInput, error) {
+	var it recruiting.ScorecardTemplateInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"ratingScale", "attributes"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "ratingScale":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ratingScale"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RatingScale = data
+		case "attributes":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("attributes"))
+			data, err := ec.unmarshalNScorecardAttributeInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardAttributeInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Attributes = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalScorecardTemplateInput unmarshals raw into the ScorecardTemplateInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalScorecardTemplateInput(ctx context.Context, raw any) (recruiting.ScorecardTemplateInput, error) {
+	var out recruiting.ScorecardTemplateInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ScorecardTemplateInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputScorecardWhereInput(ctx context.Context, obj any) (ent.ScorecardWhereInput, error) {
+	var it ent.ScorecardWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "idEqualFold", "idContainsFold", "overallRecommendation", "overallRecommendationNEQ", "overallRecommendationIn", "overallRecommendationNotIn", "notes", "notesNEQ", "notesIn", "notesNotIn", "notesGT", "notesGTE", "notesLT", "notesLTE", "notesContains", "notesHasPrefix", "notesHasSuffix", "notesEqualFold", "notesContainsFold", "timeSubmitted", "timeSubmittedNEQ", "timeSubmittedIn", "timeSubmittedNotIn", "timeSubmittedGT", "timeSubmittedGTE", "timeSubmittedLT", "timeSubmittedLTE", "timeUpdated", "timeUpdatedNEQ", "timeUpdatedIn", "timeUpdatedNotIn", "timeUpdatedGT", "timeUpdatedGTE", "timeUpdatedLT", "timeUpdatedLTE", "hasInterview", "hasInterviewWith", "hasInterviewer", "hasInterviewerWith", "hasCandidate", "hasCandidateWith", "hasRatings", "hasRatingsWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOScorecardWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOScorecardWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOScorecardWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "idEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idEqualFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDEqualFold = data
+		case "idContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idContainsFold"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDContainsFold = data
+		case "overallRecommendation":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("overallRecommendation"))
+			data, err := ec.unmarshalOScorecardRecommendation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋscorecardᚐOverallRecommendation(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OverallRecommendation = data
+		case "overallRecommendationNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("overallRecommendationNEQ"))
+			data, err := ec.unmarshalOScorecardRecommendation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋscorecardᚐOverallRecommendation(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OverallRecommendationNEQ = data
+		case "overallRecommendationIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("overallRecommendationIn"))
+			data, err := ec.unmarshalOScorecardRecommendation2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋscorecardᚐOverallRecommendationᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OverallRecommendationIn = data
+		case "overallRecommendationNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("overallRecommendationNotIn"))
+			data, err := ec.unmarshalOScorecardRecommendation2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋscorecardᚐOverallRecommendationᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OverallRecommendationNotIn = data
+		case "notes":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("notes"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Notes = data
+		case "notesNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("notesNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NotesNEQ = data
+		case "notesIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("notesIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NotesIn = data
+		case "notesNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("notesNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NotesNotIn = data
+		case "notesGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("notesGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NotesGT = data
+		case "notesGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("notesGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NotesGTE = data
+		case "notesLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("notesLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NotesLT = data
+		case "notesLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("notesLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NotesLTE = data
+		case "notesContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("notesContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NotesContains = data
+		case "notesHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("notesHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NotesHasPrefix = data
+		case "notesHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("notesHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NotesHasSuffix = data
+		case "notesEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("notesEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NotesEqualFold = data
+		case "notesContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("notesContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NotesContainsFold = data
+		case "timeSubmitted":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeSubmitted"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeSubmitted = data
+		case "timeSubmittedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeSubmittedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeSubmittedNEQ = data
+		case "timeSubmittedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeSubmittedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeSubmittedIn = data
+		case "timeSubmittedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeSubmittedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeSubmittedNotIn = data
+		case "timeSubmittedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeSubmittedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeSubmittedGT = data
+		case "timeSubmittedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeSubmittedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeSubmittedGTE = data
+		case "timeSubmittedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeSubmittedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeSubmittedLT = data
+		case "timeSubmittedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeSubmittedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeSubmittedLTE = data
+		case "timeUpdated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdated"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdated = data
+		case "timeUpdatedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedNEQ = data
+		case "timeUpdatedIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedIn = data
+		case "timeUpdatedNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedNotIn = data
+		case "timeUpdatedGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedGT = data
+		case "timeUpdatedGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedGTE = data
+		case "timeUpdatedLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedLT = data
+		case "timeUpdatedLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("timeUpdatedLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TimeUpdatedLTE = data
+		case "hasInterview":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasInterview"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasInterview = data
+		case "hasInterviewWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasInterviewWith"))
+			data, err := ec.unmarshalOInterviewWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasInterviewWith = data
+		case "hasInterviewer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasInterviewer"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasInterviewer = data
+		case "hasInterviewerWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasInterviewerWith"))
+			data, err := ec.unmarshalOUserWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasInterviewerWith = data
+		case "hasCandidate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidate"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidate = data
+		case "hasCandidateWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCandidateWith"))
+			data, err := ec.unmarshalOCandidateWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCandidateWith = data
+		case "hasRatings":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasRatings"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasRatings = data
+		case "hasRatingsWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasRatingsWith"))
+			data, err := ec.unmarshalOScorecardRatingWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardRatingWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasRatingsWith = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalScorecardWhereInput unmarshals raw into the ScorecardWhereInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalScorecardWhereInput(ctx context.Context, raw any) (ent.ScorecardWhereInput, error) {
+	var out ent.ScorecardWhereInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ScorecardWhereInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputSendMessageInput(ctx context.Context, obj any) (recruiting.SendMessageInput, error) {
 	var it recruiting.SendMessageInput
 	if obj == nil {
@@ -58381,6 +61954,69 @@ func (ec *executionContext) unmarshalInputSendMessageInput(ctx context.Context, 
 func UnmarshalSendMessageInput(ctx context.Context, raw any) (recruiting.SendMessageInput, error) {
 	var out recruiting.SendMessageInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "SendMessageInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputSubmitScorecardInput(ctx context.Context, obj any) (recruiting.SubmitScorecardInput, error) {
+	var it recruiting.SubmitScorecardInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"interviewID", "overallRecommendation", "notes", "ratings"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "interviewID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("interviewID"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InterviewID = data
+		case "overallRecommendation":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("overallRecommendation"))
+			data, err := ec.unmarshalNScorecardRecommendation2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋscorecardᚐOverallRecommendation(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OverallRecommendation = data
+		case "notes":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("notes"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Notes = data
+		case "ratings":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ratings"))
+			data, err := ec.unmarshalOScorecardRatingInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardRatingInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Ratings = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalSubmitScorecardInput unmarshals raw into the SubmitScorecardInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalSubmitScorecardInput(ctx context.Context, raw any) (recruiting.SubmitScorecardInput, error) {
+	var out recruiting.SubmitScorecardInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "SubmitScorecardInput", raw, &out)
 	return out, err
 }
 
@@ -60758,6 +64394,21 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._TestSubmission(ctx, sel, obj)
+	case *ent.ScorecardRating:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._ScorecardRating(ctx, sel, obj)
+	case *ent.ScorecardAttribute:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._ScorecardAttribute(ctx, sel, obj)
+	case *ent.Scorecard:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Scorecard(ctx, sel, obj)
 	case *ent.RejectionReason:
 		if obj == nil {
 			return graphql.Null
@@ -61551,6 +65202,12 @@ func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_interviews(ctx, field, obj)
 				})
+		case "scorecards":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Candidate_scorecards(ctx, field, obj)
+				})
 		case "stepHistory":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
@@ -61586,6 +65243,12 @@ func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_offers(ctx, field, obj)
+				})
+		case "scorecardSummary":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Candidate_scorecardSummary(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -62065,6 +65728,12 @@ func (ec *executionContext) _Company(ctx context.Context, sel ast.SelectionSet, 
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Company_interviews(ctx, field, obj)
+				})
+		case "feedbackDue":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Company_feedbackDue(ctx, field, obj)
 				})
 		case "viewerUser":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
@@ -63353,11 +67022,23 @@ func (ec *executionContext) _Interview(ctx context.Context, sel ast.SelectionSet
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Interview_interviewers(ctx, field, obj)
 				})
+		case "scorecards":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Interview_scorecards(ctx, field, obj)
+				})
 		case "calendarURL":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Interview_calendarURL(ctx, field, obj)
+				})
+		case "myScorecard":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Interview_myScorecard(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -64470,6 +68151,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "deleteRole":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_deleteRole(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setScorecardTemplate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setScorecardTemplate(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "submitScorecard":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_submitScorecard(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -66067,6 +69762,12 @@ func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Position_employmentType(ctx, field, obj)
 				})
+		case "scorecardTemplate":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Position_scorecardTemplate(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -67024,6 +70725,456 @@ func (ec *executionContext) _SalaryRange(ctx context.Context, sel ast.SelectionS
 			}
 		case "period":
 			out.Values[i] = ec._SalaryRange_period(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var scorecardImplementors = []string{"Scorecard", "Node"}
+
+func (ec *executionContext) _Scorecard(ctx context.Context, sel ast.SelectionSet, obj *ent.Scorecard) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, scorecardImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfScorecard); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Scorecard")
+		case "id":
+			out.Values[i] = ec._Scorecard_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "overallRecommendation":
+			out.Values[i] = ec._Scorecard_overallRecommendation(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "notes":
+			out.Values[i] = ec._Scorecard_notes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeSubmitted":
+			out.Values[i] = ec._Scorecard_timeSubmitted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeUpdated":
+			out.Values[i] = ec._Scorecard_timeUpdated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "interview":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Scorecard_interview(ctx, field, obj)
+				})
+		case "interviewer":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Scorecard_interviewer(ctx, field, obj)
+				})
+		case "candidate":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Scorecard_candidate(ctx, field, obj)
+				})
+		case "ratings":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Scorecard_ratings(ctx, field, obj)
+				})
+		case "editable":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Scorecard_editable(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var scorecardAttributeImplementors = []string{"ScorecardAttribute", "Node"}
+
+func (ec *executionContext) _ScorecardAttribute(ctx context.Context, sel ast.SelectionSet, obj *ent.ScorecardAttribute) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, scorecardAttributeImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfScorecardAttribute); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ScorecardAttribute")
+		case "id":
+			out.Values[i] = ec._ScorecardAttribute_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "focus":
+			out.Values[i] = ec._ScorecardAttribute_focus(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._ScorecardAttribute_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._ScorecardAttribute_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var scorecardAttributeSummaryImplementors = []string{"ScorecardAttributeSummary"}
+
+func (ec *executionContext) _ScorecardAttributeSummary(ctx context.Context, sel ast.SelectionSet, obj *recruiting.ScorecardAttributeSummary) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, scorecardAttributeSummaryImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfScorecardAttributeSummary); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ScorecardAttributeSummary")
+		case "attribute":
+			out.Values[i] = ec._ScorecardAttributeSummary_attribute(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ratings":
+			out.Values[i] = ec._ScorecardAttributeSummary_ratings(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "average":
+			out.Values[i] = ec._ScorecardAttributeSummary_average(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var scorecardConnectionImplementors = []string{"ScorecardConnection"}
+
+func (ec *executionContext) _ScorecardConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ScorecardConnection) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, scorecardConnectionImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfScorecardConnection); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ScorecardConnection")
+		case "edges":
+			out.Values[i] = ec._ScorecardConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._ScorecardConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._ScorecardConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var scorecardEdgeImplementors = []string{"ScorecardEdge"}
+
+func (ec *executionContext) _ScorecardEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ScorecardEdge) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, scorecardEdgeImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfScorecardEdge); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ScorecardEdge")
+		case "node":
+			out.Values[i] = ec._ScorecardEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._ScorecardEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var scorecardRatingImplementors = []string{"ScorecardRating", "Node"}
+
+func (ec *executionContext) _ScorecardRating(ctx context.Context, sel ast.SelectionSet, obj *ent.ScorecardRating) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, scorecardRatingImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfScorecardRating); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ScorecardRating")
+		case "id":
+			out.Values[i] = ec._ScorecardRating_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "rating":
+			out.Values[i] = ec._ScorecardRating_rating(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "note":
+			out.Values[i] = ec._ScorecardRating_note(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "attribute":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._ScorecardRating_attribute(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var scorecardRecommendationCountImplementors = []string{"ScorecardRecommendationCount"}
+
+func (ec *executionContext) _ScorecardRecommendationCount(ctx context.Context, sel ast.SelectionSet, obj *recruiting.ScorecardRecommendationCount) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, scorecardRecommendationCountImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfScorecardRecommendationCount); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ScorecardRecommendationCount")
+		case "recommendation":
+			out.Values[i] = ec._ScorecardRecommendationCount_recommendation(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._ScorecardRecommendationCount_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var scorecardSummaryImplementors = []string{"ScorecardSummary"}
+
+func (ec *executionContext) _ScorecardSummary(ctx context.Context, sel ast.SelectionSet, obj *recruiting.ScorecardSummary) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, scorecardSummaryImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfScorecardSummary); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ScorecardSummary")
+		case "submitted":
+			out.Values[i] = ec._ScorecardSummary_submitted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "recommendations":
+			out.Values[i] = ec._ScorecardSummary_recommendations(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "attributes":
+			out.Values[i] = ec._ScorecardSummary_attributes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return objectValue(out, fields, deferred)
+}
+
+var scorecardTemplateImplementors = []string{"ScorecardTemplate"}
+
+func (ec *executionContext) _ScorecardTemplate(ctx context.Context, sel ast.SelectionSet, obj *recruiting.ScorecardTemplate) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, scorecardTemplateImplementors)
+	if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfScorecardTemplate); v != nil {
+		return v
+	}
+
+	out := graphql.NewFieldSet(fields)
+	deferred := deferredGroup(ctx, fields)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ScorecardTemplate")
+		case "ratingScale":
+			out.Values[i] = ec._ScorecardTemplate_ratingScale(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "attributes":
+			out.Values[i] = ec._ScorecardTemplate_attributes(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -69887,6 +74038,156 @@ func (ec *executionContext) unmarshalNScheduleInterviewInput2githubᚗcomᚋhire
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNScorecard2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecard(ctx context.Context, sel ast.SelectionSet, v *ent.Scorecard) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Scorecard!")
+		return graphql.Null
+	}
+	return ec._Scorecard(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNScorecardAttribute2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardAttributeᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.ScorecardAttribute) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNScorecardAttribute2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardAttribute(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNScorecardAttribute2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardAttribute(ctx context.Context, sel ast.SelectionSet, v *ent.ScorecardAttribute) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ScorecardAttribute!")
+		return graphql.Null
+	}
+	return ec._ScorecardAttribute(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNScorecardAttributeInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardAttributeInput(ctx context.Context, v any) (recruiting.ScorecardAttributeInput, error) {
+	res, err := ec.unmarshalInputScorecardAttributeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNScorecardAttributeInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardAttributeInputᚄ(ctx context.Context, v any) ([]recruiting.ScorecardAttributeInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]recruiting.ScorecardAttributeInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNScorecardAttributeInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardAttributeInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNScorecardAttributeSummary2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardAttributeSummaryᚄ(ctx context.Context, sel ast.SelectionSet, v []*recruiting.ScorecardAttributeSummary) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNScorecardAttributeSummary2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardAttributeSummary(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNScorecardAttributeSummary2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardAttributeSummary(ctx context.Context, sel ast.SelectionSet, v *recruiting.ScorecardAttributeSummary) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ScorecardAttributeSummary!")
+		return graphql.Null
+	}
+	return ec._ScorecardAttributeSummary(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNScorecardAttributeWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardAttributeWhereInput(ctx context.Context, v any) (*ent.ScorecardAttributeWhereInput, error) {
+	res, err := ec.unmarshalInputScorecardAttributeWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNScorecardConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardConnection(ctx context.Context, sel ast.SelectionSet, v *ent.ScorecardConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ScorecardConnection!")
+		return graphql.Null
+	}
+	return ec._ScorecardConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNScorecardRating2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardRating(ctx context.Context, sel ast.SelectionSet, v *ent.ScorecardRating) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ScorecardRating!")
+		return graphql.Null
+	}
+	return ec._ScorecardRating(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNScorecardRatingInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardRatingInput(ctx context.Context, v any) (recruiting.ScorecardRatingInput, error) {
+	res, err := ec.unmarshalInputScorecardRatingInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNScorecardRatingWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardRatingWhereInput(ctx context.Context, v any) (*ent.ScorecardRatingWhereInput, error) {
+	res, err := ec.unmarshalInputScorecardRatingWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNScorecardRecommendation2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋscorecardᚐOverallRecommendation(ctx context.Context, v any) (scorecard.OverallRecommendation, error) {
+	var res scorecard.OverallRecommendation
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNScorecardRecommendation2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋscorecardᚐOverallRecommendation(ctx context.Context, sel ast.SelectionSet, v scorecard.OverallRecommendation) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNScorecardRecommendationCount2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardRecommendationCountᚄ(ctx context.Context, sel ast.SelectionSet, v []*recruiting.ScorecardRecommendationCount) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNScorecardRecommendationCount2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardRecommendationCount(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNScorecardRecommendationCount2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardRecommendationCount(ctx context.Context, sel ast.SelectionSet, v *recruiting.ScorecardRecommendationCount) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ScorecardRecommendationCount!")
+		return graphql.Null
+	}
+	return ec._ScorecardRecommendationCount(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNScorecardTemplateInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardTemplateInput(ctx context.Context, v any) (recruiting.ScorecardTemplateInput, error) {
+	res, err := ec.unmarshalInputScorecardTemplateInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNScorecardWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardWhereInput(ctx context.Context, v any) (*ent.ScorecardWhereInput, error) {
+	res, err := ec.unmarshalInputScorecardWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNSearchConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐSearchConnection(ctx context.Context, sel ast.SelectionSet, v *model.SearchConnection) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "SearchConnection!")
@@ -70041,6 +74342,11 @@ func (ec *executionContext) marshalNStringMap2githubᚗcomᚋhiregraphᚋhiregra
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) unmarshalNSubmitScorecardInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSubmitScorecardInput(ctx context.Context, v any) (recruiting.SubmitScorecardInput, error) {
+	res, err := ec.unmarshalInputSubmitScorecardInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNTestSubmission2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmission(ctx context.Context, sel ast.SelectionSet, v *ent.TestSubmission) graphql.Marshaler {
@@ -73144,6 +77450,229 @@ func (ec *executionContext) unmarshalOSalaryRangeInput2ᚖgithubᚗcomᚋhiregra
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalOScorecard2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Scorecard) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNScorecard2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecard(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalOScorecard2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecard(ctx context.Context, sel ast.SelectionSet, v *ent.Scorecard) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Scorecard(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOScorecardAttributeWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardAttributeWhereInputᚄ(ctx context.Context, v any) ([]*ent.ScorecardAttributeWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.ScorecardAttributeWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNScorecardAttributeWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardAttributeWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOScorecardAttributeWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardAttributeWhereInput(ctx context.Context, v any) (*ent.ScorecardAttributeWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputScorecardAttributeWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOScorecardEdge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.ScorecardEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOScorecardEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOScorecardEdge2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardEdge(ctx context.Context, sel ast.SelectionSet, v *ent.ScorecardEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ScorecardEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOScorecardRating2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardRatingᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.ScorecardRating) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNScorecardRating2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardRating(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOScorecardRatingInput2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardRatingInputᚄ(ctx context.Context, v any) ([]recruiting.ScorecardRatingInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]recruiting.ScorecardRatingInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNScorecardRatingInput2githubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardRatingInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOScorecardRatingWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardRatingWhereInputᚄ(ctx context.Context, v any) ([]*ent.ScorecardRatingWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.ScorecardRatingWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNScorecardRatingWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardRatingWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOScorecardRatingWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardRatingWhereInput(ctx context.Context, v any) (*ent.ScorecardRatingWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputScorecardRatingWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOScorecardRecommendation2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋscorecardᚐOverallRecommendationᚄ(ctx context.Context, v any) ([]scorecard.OverallRecommendation, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]scorecard.OverallRecommendation, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNScorecardRecommendation2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋscorecardᚐOverallRecommendation(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOScorecardRecommendation2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋscorecardᚐOverallRecommendationᚄ(ctx context.Context, sel ast.SelectionSet, v []scorecard.OverallRecommendation) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNScorecardRecommendation2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋscorecardᚐOverallRecommendation(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOScorecardRecommendation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋscorecardᚐOverallRecommendation(ctx context.Context, v any) (*scorecard.OverallRecommendation, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(scorecard.OverallRecommendation)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOScorecardRecommendation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋscorecardᚐOverallRecommendation(ctx context.Context, sel ast.SelectionSet, v *scorecard.OverallRecommendation) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) marshalOScorecardSummary2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardSummary(ctx context.Context, sel ast.SelectionSet, v *recruiting.ScorecardSummary) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ScorecardSummary(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOScorecardTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardTemplate(ctx context.Context, sel ast.SelectionSet, v *recruiting.ScorecardTemplate) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ScorecardTemplate(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOScorecardWhereInput2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardWhereInputᚄ(ctx context.Context, v any) ([]*ent.ScorecardWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.ScorecardWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNScorecardWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOScorecardWhereInput2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardWhereInput(ctx context.Context, v any) (*ent.ScorecardWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputScorecardWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalOString2string(ctx context.Context, v any) (string, error) {
 	res, err := graphql.UnmarshalString(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -73751,6 +78280,24 @@ var plainFieldsOfRetentionDue = plainFields[*recruiting.RetentionDue]{typeName: 
 var plainFieldsOfRole = plainFields[*recruiting.RoleView]{typeName: "Role"}
 
 var plainFieldsOfSalaryRange = plainFields[*schematype.SalaryRange]{typeName: "SalaryRange"}
+
+var plainFieldsOfScorecard = plainFields[*ent.Scorecard]{typeName: "Scorecard"}
+
+var plainFieldsOfScorecardAttribute = plainFields[*ent.ScorecardAttribute]{typeName: "ScorecardAttribute"}
+
+var plainFieldsOfScorecardAttributeSummary = plainFields[*recruiting.ScorecardAttributeSummary]{typeName: "ScorecardAttributeSummary"}
+
+var plainFieldsOfScorecardConnection = plainFields[*ent.ScorecardConnection]{typeName: "ScorecardConnection"}
+
+var plainFieldsOfScorecardEdge = plainFields[*ent.ScorecardEdge]{typeName: "ScorecardEdge"}
+
+var plainFieldsOfScorecardRating = plainFields[*ent.ScorecardRating]{typeName: "ScorecardRating"}
+
+var plainFieldsOfScorecardRecommendationCount = plainFields[*recruiting.ScorecardRecommendationCount]{typeName: "ScorecardRecommendationCount"}
+
+var plainFieldsOfScorecardSummary = plainFields[*recruiting.ScorecardSummary]{typeName: "ScorecardSummary"}
+
+var plainFieldsOfScorecardTemplate = plainFields[*recruiting.ScorecardTemplate]{typeName: "ScorecardTemplate"}
 
 var plainFieldsOfSearchConnection = plainFields[*model.SearchConnection]{typeName: "SearchConnection"}
 
@@ -74671,6 +79218,82 @@ func init() {
 		"max":          {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalInt64(obj.Max).MarshalGQL(w) }, null: nil},
 		"currencyCode": {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalString(obj.CurrencyCode).MarshalGQL(w) }, null: nil},
 		"period":       {write: func(w io.Writer, obj *schematype.SalaryRange) { graphql.MarshalString(obj.Period).MarshalGQL(w) }, null: nil}}
+	plainFieldsOfScorecard.byName = map[string]plainField[*ent.Scorecard]{
+		"id":                    {write: func(w io.Writer, obj *ent.Scorecard) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"overallRecommendation": {write: func(w io.Writer, obj *ent.Scorecard) { writeEnum(w, obj.OverallRecommendation) }, null: nil},
+		"notes":                 {write: func(w io.Writer, obj *ent.Scorecard) { graphql.MarshalString(obj.Notes).MarshalGQL(w) }, null: nil},
+		"timeSubmitted":         {write: func(w io.Writer, obj *ent.Scorecard) { scalar.WriteTime(w, obj.TimeSubmitted) }, null: func(obj *ent.Scorecard) bool { return obj.TimeSubmitted.IsZero() }},
+		"timeUpdated":           {write: func(w io.Writer, obj *ent.Scorecard) { scalar.WriteTime(w, obj.TimeUpdated) }, null: func(obj *ent.Scorecard) bool { return obj.TimeUpdated.IsZero() }},
+		"interview": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Scorecard) graphql.Marshaler {
+			v, err := obj.Interview(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, interviewImplementors, &plainFieldsOfInterview)
+		}},
+		"interviewer": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Scorecard) graphql.Marshaler {
+			v, err := obj.Interviewer(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, userImplementors, &plainFieldsOfUser)
+		}},
+		"candidate": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Scorecard) graphql.Marshaler {
+			v, err := obj.Candidate(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
+		}}}
+	plainFieldsOfScorecardAttribute.byName = map[string]plainField[*ent.ScorecardAttribute]{
+		"id":          {write: func(w io.Writer, obj *ent.ScorecardAttribute) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"focus":       {write: func(w io.Writer, obj *ent.ScorecardAttribute) { graphql.MarshalString(obj.Focus).MarshalGQL(w) }, null: nil},
+		"name":        {write: func(w io.Writer, obj *ent.ScorecardAttribute) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil},
+		"description": {write: func(w io.Writer, obj *ent.ScorecardAttribute) { graphql.MarshalString(obj.Description).MarshalGQL(w) }, null: nil}}
+	plainFieldsOfScorecardAttributeSummary.byName = map[string]plainField[*recruiting.ScorecardAttributeSummary]{
+		"ratings": {write: func(w io.Writer, obj *recruiting.ScorecardAttributeSummary) {
+			graphql.MarshalInt(obj.Ratings).MarshalGQL(w)
+		}, null: nil},
+		"attribute": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.ScorecardAttributeSummary) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Attribute, true, scorecardAttributeImplementors, &plainFieldsOfScorecardAttribute)
+		}}}
+	plainFieldsOfScorecardConnection.byName = map[string]plainField[*ent.ScorecardConnection]{
+		"totalCount": {write: func(w io.Writer, obj *ent.ScorecardConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ScorecardConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, scorecardEdgeImplementors, &plainFieldsOfScorecardEdge)
+		}}}
+	plainFieldsOfScorecardEdge.byName = map[string]plainField[*ent.ScorecardEdge]{
+		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ScorecardEdge) graphql.Marshaler {
+			return plainChild(ctx, c, oc, field, obj.Node, false, scorecardImplementors, &plainFieldsOfScorecard)
+		}}}
+	plainFieldsOfScorecardRating.byName = map[string]plainField[*ent.ScorecardRating]{
+		"id": {write: func(w io.Writer, obj *ent.ScorecardRating) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
+		"rating": {write: func(w io.Writer, obj *ent.ScorecardRating) {
+			if obj.Rating == nil {
+				graphql.Null.MarshalGQL(w)
+				return
+			}
+			graphql.MarshalInt(*obj.Rating).MarshalGQL(w)
+		}, null: nil},
+		"note": {write: func(w io.Writer, obj *ent.ScorecardRating) { graphql.MarshalString(obj.Note).MarshalGQL(w) }, null: nil},
+		"attribute": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ScorecardRating) graphql.Marshaler {
+			v, err := obj.Attribute(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainChild(ctx, c, oc, field, v, true, scorecardAttributeImplementors, &plainFieldsOfScorecardAttribute)
+		}}}
+	plainFieldsOfScorecardRecommendationCount.byName = map[string]plainField[*recruiting.ScorecardRecommendationCount]{
+		"recommendation": {write: func(w io.Writer, obj *recruiting.ScorecardRecommendationCount) { writeEnum(w, obj.Recommendation) }, null: nil},
+		"count": {write: func(w io.Writer, obj *recruiting.ScorecardRecommendationCount) {
+			graphql.MarshalInt(obj.Count).MarshalGQL(w)
+		}, null: nil}}
+	plainFieldsOfScorecardSummary.byName = map[string]plainField[*recruiting.ScorecardSummary]{
+		"submitted": {write: func(w io.Writer, obj *recruiting.ScorecardSummary) { graphql.MarshalInt(obj.Submitted).MarshalGQL(w) }, null: nil}}
+	plainFieldsOfScorecardTemplate.byName = map[string]plainField[*recruiting.ScorecardTemplate]{
+		"ratingScale": {write: func(w io.Writer, obj *recruiting.ScorecardTemplate) {
+			graphql.MarshalInt(obj.RatingScale).MarshalGQL(w)
+		}, null: nil}}
 	plainFieldsOfSearchConnection.byName = map[string]plainField[*model.SearchConnection]{
 		"endCursor": {write: func(w io.Writer, obj *model.SearchConnection) {
 			if obj.EndCursor == nil {

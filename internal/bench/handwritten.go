@@ -51,6 +51,7 @@ type hwStatements struct {
 	nestedPositions, nestedOpenings, nestedCandidates, flatCandidates                      string
 	boardPosition, boardSteps, boardCandidates, boardCounts                                string
 	search                                                                                 string
+	boardInterviews, interviewStarts, recommendationCounts                                 string
 }
 
 func newHandWritten(db *database.DB, publicURL string, sealer *auth.Sealer, files *filestore.Store) *handWritten {
@@ -58,8 +59,8 @@ func newHandWritten(db *database.DB, publicURL string, sealer *auth.Sealer, file
 	h.writes = h.writeStatements()
 	h.applies = h.applyStatements()
 	h.reports = h.reportStatements()
-	const candidateColumns = `SELECT id, deleted, position_id, time_created, time_last_status_changed, current_steps, completed_steps, address, status
-		FROM candidates WHERE company_id = ?`
+	const candidateColumns = `SELECT id, deleted, position_id, time_created, time_last_status_changed, current_steps, completed_steps, address, status,
+		current_step_id FROM candidates WHERE company_id = ?`
 	h.sql = hwStatements{
 		apiKey:          h.q(`SELECT company_id FROM api_keys WHERE secret_hash = ? AND revoked = ?`),
 		candidates:      h.q(candidateColumns + ` ORDER BY time_created, id LIMIT ?`),
@@ -93,7 +94,10 @@ func newHandWritten(db *database.DB, publicURL string, sealer *auth.Sealer, file
 		boardSteps:       h.q(`SELECT id, name, kind FROM pipeline_steps WHERE company_id = ? AND position_id = ? ORDER BY rank, id`),
 		boardCandidates: h.perParent(`SELECT c.id, c.status, c.current_step_id, p.first_name, p.last_name`, "candidates", "current_step_id", 20,
 			`JOIN persons p ON p.id = c.person_id`),
-		boardCounts: h.perParentCount("candidates", "current_step_id"),
+		boardCounts:          h.perParentCount("candidates", "current_step_id"),
+		boardInterviews:      h.nextInterviewStatement(),
+		interviewStarts:      h.interviewStartsStatement(),
+		recommendationCounts: h.recommendationCountsStatement(),
 	}
 	return h
 }
@@ -264,6 +268,7 @@ func (h *handWritten) candidates(w http.ResponseWriter, r *http.Request, company
 	}
 	defer rows.Close()
 	out := []hwCandidate{}
+	stepOf := map[string]string{}
 	var last recruiting.Cursor
 	hasMore := false
 	for rows.Next() {
@@ -276,8 +281,9 @@ func (h *handWritten) candidates(w http.ResponseWriter, r *http.Request, company
 			deleted                        bool
 			created, changed               time.Time
 			current, completed, addressRaw []byte
+			step                           sql.NullString
 		)
-		if err := rows.Scan(&id, &deleted, &position, flexTime{&created}, flexTime{&changed}, &current, &completed, &addressRaw, &status); err != nil {
+		if err := rows.Scan(&id, &deleted, &position, flexTime{&created}, flexTime{&changed}, &current, &completed, &addressRaw, &status, &step); err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
@@ -298,6 +304,14 @@ func (h *handWritten) candidates(w http.ResponseWriter, r *http.Request, company
 			CurrentSteps: cur, CompletedSteps: done, Address: address, Status: hwCandidateStatus[status],
 		})
 		last = recruiting.Cursor{TimeCreated: created, ID: id}
+		if step.Valid {
+			stepOf[id] = step.String
+		}
+	}
+	rows.Close()
+	if err := h.scheduleSteps(r.Context(), company, out, stepOf); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
 	}
 	writeJSON(w, hwCandidatePage{Candidates: out, NextPage: h.nextPage(r, "/v1/candidates", hasMore, last)})
 }

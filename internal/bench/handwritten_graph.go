@@ -23,10 +23,14 @@ const nestedQuery = `{ positions(first: 20) { edges { node { id name
 // flatQuery is the flat GraphQL list benchmarked.
 const flatQuery = `{ candidates(first: 100) { edges { node { id status timeCreated } } } }`
 
-// boardQuery is a position's pipeline board: every step with its count and
-// first 20 candidates, each with its person.
-const boardQuery = `query($p: ID) { pipeline(positionID: $p) { id name kind
-  candidates(first: 20) { totalCount edges { node { id status person { firstName lastName } } } } } }`
+// boardQuery is a position's pipeline board as /app reads it: every step
+// with its count and first 20 candidates, each with its person, next
+// interview (scheduled, not ended by $now) and scorecard summary.
+const boardQuery = `query($p: ID, $now: Time!) { pipeline(positionID: $p) { id name kind
+  candidates(first: 20) { totalCount edges { node { id status person { firstName lastName }
+    interviews(first: 1, where: {status: SCHEDULED, timeEndGT: $now}, orderBy: {field: TIME_START, direction: ASC}) {
+      edges { node { id timeStart timeZone } } }
+    scorecardSummary { submitted recommendations { recommendation count } } } } } } }`
 
 type (
 	hwNestedAnswer struct {
@@ -90,6 +94,8 @@ type (
 			FirstName string `json:"firstName"`
 			LastName  string `json:"lastName"`
 		} `json:"person"`
+		Interviews       hwEdges[hwBoardInterview] `json:"interviews"`
+		ScorecardSummary *hwScorecardSummary       `json:"scorecardSummary"`
 	}
 )
 
@@ -184,7 +190,10 @@ func (h *handWritten) nestedPositions(w http.ResponseWriter, r *http.Request, co
 func (h *handWritten) board(w http.ResponseWriter, r *http.Request, company string, body []byte) {
 	ctx := r.Context()
 	var in struct {
-		Variables struct{ P string } `json:"variables"`
+		Variables struct {
+			P   string
+			Now time.Time
+		} `json:"variables"`
 	}
 	if err := json.Unmarshal(body, &in); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
@@ -219,7 +228,7 @@ func (h *handWritten) board(w http.ResponseWriter, r *http.Request, company stri
 	rows.Close()
 	if len(ids) > 0 {
 		err = h.eachChild(ctx, h.sql.boardCandidates, company, ids, func(rows *sql.Rows) error {
-			var c hwBoardCandidate
+			c := hwBoardCandidate{Interviews: hwEdges[hwBoardInterview]{Edges: []hwEdge[hwBoardInterview]{}}}
 			var step string
 			if err := rows.Scan(&c.ID, &c.Status, &step, &c.Person.FirstName, &c.Person.LastName); err != nil {
 				return err
@@ -239,6 +248,12 @@ func (h *handWritten) board(w http.ResponseWriter, r *http.Request, company stri
 				return nil
 			})
 		}
+		if err == nil {
+			err = h.boardInterviews(ctx, company, answer.Data.Pipeline, in.Variables.Now)
+		}
+		if err == nil {
+			err = h.boardScorecards(ctx, company, answer.Data.Pipeline)
+		}
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
@@ -253,17 +268,24 @@ func (h *handWritten) board(w http.ResponseWriter, r *http.Request, company stri
 // the outer table is NOT INDEXED, so the rowid lookup is its only way in,
 // and the tenant's parameter is CAST to text.
 func (h *handWritten) perParent(selectList, table, column string, n int, join string) string {
+	return h.perParentWhere(selectList, table, column, "", []string{"id"}, n, join)
+}
+
+// perParentWhere is perParent with more conditions on the rows (filter,
+// starting with AND; placeholders from $3) and their order (columns).
+func (h *handWritten) perParentWhere(selectList, table, column, filter string, order []string, n int, join string) string {
 	alias := table[:1]
-	limit := " ORDER BY id LIMIT " + strconv.Itoa(n)
+	limit := " ORDER BY " + strings.Join(order, ", ") + " LIMIT " + strconv.Itoa(n)
+	outer := " ORDER BY parent.ord, " + alias + "." + strings.Join(order, ", "+alias+".")
 	if h.dialect == dialect.Postgres {
 		return selectList + ` FROM unnest($2::text[]) WITH ORDINALITY AS parent(id, ord)
-			CROSS JOIN LATERAL (SELECT * FROM ` + table + ` WHERE company_id = $1 AND ` + column + ` = parent.id` + limit + `) ` + alias + `
-			` + join + ` ORDER BY parent.ord, ` + alias + `.id`
+			CROSS JOIN LATERAL (SELECT * FROM ` + table + ` WHERE company_id = $1 AND ` + column + ` = parent.id` + filter + limit + `) ` + alias + `
+			` + join + outer
 	}
 	return selectList + ` FROM (SELECT key AS ord, value AS pid FROM json_each(?2)) AS parent
 		CROSS JOIN ` + table + ` ` + alias + ` NOT INDEXED ON ` + alias + `.rowid IN (SELECT rowid FROM ` + table +
-		` WHERE company_id = CAST(?1 AS TEXT) AND ` + column + ` = parent.pid` + limit + `)
-		` + join + ` ORDER BY parent.ord, ` + alias + `.id`
+		` WHERE company_id = CAST(?1 AS TEXT) AND ` + column + ` = parent.pid` + strings.ReplaceAll(filter, "$", "?") + limit + `)
+		` + join + outer
 }
 
 // perParentCount is the statement counting the rows of table of each
@@ -277,9 +299,9 @@ func (h *handWritten) perParentCount(table, column string) string {
 		FROM (SELECT value AS pid FROM json_each(?2)) AS parent`
 }
 
-// eachChild runs a per-parent statement with the company and the parent
-// ids and hands each row to row.
-func (h *handWritten) eachChild(ctx context.Context, query, company string, ids []string, row func(*sql.Rows) error) error {
+// eachChild runs a per-parent statement with the company, the parent ids
+// and more parameters, and hands each row to row.
+func (h *handWritten) eachChild(ctx context.Context, query, company string, ids []string, row func(*sql.Rows) error, more ...any) error {
 	var parents any = pq.Array(ids)
 	if h.dialect != dialect.Postgres {
 		js, err := json.Marshal(ids)
@@ -288,7 +310,7 @@ func (h *handWritten) eachChild(ctx context.Context, query, company string, ids 
 		}
 		parents = string(js)
 	}
-	rows, err := h.db.QueryContext(ctx, query, company, parents)
+	rows, err := h.db.QueryContext(ctx, query, append([]any{company, parents}, more...)...)
 	if err != nil {
 		return err
 	}

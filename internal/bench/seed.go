@@ -11,6 +11,7 @@ import (
 
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
@@ -27,8 +28,9 @@ const batchSize = 1000
 
 // seed creates the demo company and n candidates spread across n/1000
 // positions (at least 10, half of them published), one opening each, and
-// n/2 people with two candidates apiece, showing progress on out. A
-// database an earlier run seeded with n candidates is reused as it is.
+// n/2 people with two candidates apiece, and interviews (seedInterviews),
+// showing progress on out. A database an earlier run seeded with n
+// candidates is reused as it is.
 func seed(ctx context.Context, db *database.DB, sealer *auth.Sealer, n int, out io.Writer) (*demo.Manifest, error) {
 	m, err := demo.Seed(ctx, db.Client, sealer, demo.DefaultCompany)
 	if err != nil {
@@ -49,6 +51,11 @@ func seed(ctx context.Context, db *database.DB, sealer *auth.Sealer, n int, out 
 		if err != nil || !boards {
 			return nil, errors.Join(err, errors.New("the database was seeded by a bench without pipeline steps; give an empty one"))
 		}
+		// Nor one seeded before interviews, which the board's cards show.
+		interviews, err := db.Client.Interview.Query().Where(interview.HasPositionWith(position.NameHasPrefix(benchPositionPrefix))).Exist(ctx)
+		if err != nil || !interviews {
+			return nil, errors.Join(err, errors.New("the database was seeded by a bench without interviews; give an empty one"))
+		}
 		fmt.Fprintf(out, "reusing the %d candidates seeded earlier on %s\n", n, db.Dialect)
 		return m, nil
 	case have != 0:
@@ -67,10 +74,10 @@ func seed(ctx context.Context, db *database.DB, sealer *auth.Sealer, n int, out 
 	if err != nil {
 		return nil, err
 	}
-	bar := progressbar.NewOptions(n, progressbar.OptionSetWriter(out), progressbar.OptionSetDescription("seeding candidates"),
-		progressbar.OptionShowCount(), progressbar.OptionSetWidth(30), progressbar.OptionThrottle(500*time.Millisecond),
-		progressbar.OptionSetPredictTime(true), progressbar.OptionOnCompletion(func() { fmt.Fprintln(out) }))
-	if err := seedCandidates(ctx, db.Client, positions, steps, n, bar); err != nil {
+	if err := seedCandidates(ctx, db.Client, positions, steps, n, progress(out, n, "seeding candidates")); err != nil {
+		return nil, err
+	}
+	if err := seedInterviews(ctx, db.Client, progress(out, n*4/5, "seeding interviews")); err != nil {
 		return nil, err
 	}
 	if err := db.Analyze(ctx); err != nil {
@@ -78,6 +85,13 @@ func seed(ctx context.Context, db *database.DB, sealer *auth.Sealer, n int, out 
 	}
 	fmt.Fprintf(out, "seeded %d candidates on %s in %s\n", n, db.Dialect, time.Since(start).Round(time.Second))
 	return m, nil
+}
+
+// progress is a bar of n steps on out.
+func progress(out io.Writer, n int, description string) *progressbar.ProgressBar {
+	return progressbar.NewOptions(n, progressbar.OptionSetWriter(out), progressbar.OptionSetDescription(description),
+		progressbar.OptionShowCount(), progressbar.OptionSetWidth(30), progressbar.OptionThrottle(500*time.Millisecond),
+		progressbar.OptionSetPredictTime(true), progressbar.OptionOnCompletion(func() { fmt.Fprintln(out) }))
 }
 
 // benchPositionPrefix starts the name of every position the bench seeds.

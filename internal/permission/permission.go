@@ -65,6 +65,10 @@ const (
 	// positions and candidates the viewer sees, which still show how a
 	// team hires, so interviewers, who see single candidates, lack it.
 	ViewReports = "reports:view"
+	// ViewAllFeedback reads every scorecard on the candidates the user
+	// sees without submitting one of their own: feedback is otherwise
+	// blind (docs/permissions.md, Scorecards).
+	ViewAllFeedback = "scorecards:view_all"
 )
 
 // Info describes one permission for the API's permission list.
@@ -94,7 +98,7 @@ var All = []Info{
 	{RejectCandidates, "Reject, revive and withdraw candidates."},
 	{HireCandidates, "Hire and unhire candidates."},
 	{Comment, "Write notes and messages on candidates, and e-mail them."},
-	{SubmitFeedback, "Submit candidates for tests and evaluations."},
+	{SubmitFeedback, "Submit candidates for tests and evaluations; submit scorecards of interviews the user sat."},
 	{ScheduleInterviews, "Schedule, reschedule and cancel candidates' interviews."},
 	{EditPipelines, "Edit the company's default pipeline."},
 	{EditSettings, "Manage locations, custom fields, rejection reasons, questionnaires and message templates."},
@@ -109,6 +113,7 @@ var All = []Info{
 	{ManageOffers, "Draft, version, send and withdraw offers, ask for their approval and record the candidate's answer."},
 	{ApproveOffers, "Approve an offer the user is named an approver of."},
 	{ViewReports, "Read hiring reports over the positions and candidates the user sees."},
+	{ViewAllFeedback, "Read every scorecard on the candidates the user sees without submitting one; others read colleagues' scorecards only after submitting their own, or as the hiring manager or a recruiter of the position."},
 }
 
 // Known reports whether name is a permission.

@@ -23,7 +23,7 @@ var CoarseScopes = []string{ScopeRead, ScopeWrite, ScopeSalaryRangesWrite, Scope
 // salary ranges, but not demographic answers or private notes, which
 // need the admin scope or the permission by name.
 var ofScope = map[string][]string{
-	ScopeRead:              {ViewAllPositions, ViewDiscreetPositions, ViewCandidates, ViewSalary, ViewEvents, ViewReports},
+	ScopeRead:              {ViewAllPositions, ViewDiscreetPositions, ViewCandidates, ViewSalary, ViewEvents, ViewReports, ViewAllFeedback},
 	ScopeWrite:             {EditPositions, ManageHiringTeam, PublishPositions, ChangePositionStatus, RequestApproval, ApproveOpenings, SourceCandidates, EditCandidates, MoveCandidates, RejectCandidates, HireCandidates, Comment, SubmitFeedback, ScheduleInterviews, EditSettings, ManageOffers, ApproveOffers},
 	ScopeSalaryRangesWrite: {ViewSalary, EditSalary},
 	ScopeEvaluationsWrite:  {ReportEvaluation},

@@ -46,6 +46,7 @@ var connectionEdges = map[string]connectionEdge{
 	"Candidate.activities":              {candidate.Table, candidate.ActivitiesTable, candidate.ActivitiesColumn, "activity_company_id_candidate_id_id", false},
 	"Candidate.stepHistory":             {candidate.Table, candidate.StepHistoryTable, candidate.StepHistoryColumn, "candidatestep_company_id_candidate_id_id", false},
 	"Candidate.interviews":              {candidate.Table, candidate.InterviewsTable, candidate.InterviewsColumn, "interview_company_id_candidate_id_id", false},
+	"Candidate.scorecards":              {candidate.Table, candidate.ScorecardsTable, candidate.ScorecardsColumn, "scorecard_company_id_candidate_id_id", false},
 	"Conversation.messages":             {conversation.Table, conversation.MessagesTable, conversation.MessagesColumn, "message_company_id_conversation_id_id", false},
 	"EvaluationPartner.testSubmissions": {evaluationpartner.Table, evaluationpartner.TestSubmissionsTable, evaluationpartner.TestSubmissionsColumn, "testsubmission_company_id_partner_id_id", false},
 	"Location.positions":                {location.Table, location.PositionsTable, location.PositionsColumn, "position_company_id_location_id_id", false},
@@ -60,7 +61,7 @@ var connectionEdges = map[string]connectionEdge{
 // viewerConnections are the connections of the viewer (Company), which a
 // request has one of: its own company. They load in one statement for
 // their one parent (TestAgendaLoadsInConstantStatements), not per parent.
-var viewerConnections = []string{"Company.interviews"}
+var viewerConnections = []string{"Company.interviews", "Company.feedbackDue"}
 
 // schemaConnectionEdges lists the graph's nested connections: the fields of
 // object types other than the roots that return a connection.

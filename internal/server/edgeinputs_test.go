@@ -65,27 +65,35 @@ func worldOf(t *testing.T, env *hiregraphtest.Env, positionID string) world {
 	env.GraphQL(`mutation($in: ScheduleInterviewInput!) { scheduleInterview(input: $in) { id } }`, map[string]any{"in": map[string]any{
 		"candidateID": cand.ID, "stepID": *cand.CurrentStepID, "interviewerIDs": []string{rita},
 		"timeStart": at, "timeEnd": at.Add(time.Hour), "timeZone": "UTC"}}).Decode(t, &interview)
+	var template struct {
+		SetScorecardTemplate struct {
+			ScorecardTemplate struct{ Attributes []struct{ ID string } }
+		}
+	}
+	env.GraphQL(`mutation($p: ID!) { setScorecardTemplate(positionID: $p, input: {ratingScale: 4, attributes: [{focus: "Skills", name: "Go"}]}) {
+		scorecardTemplate { attributes { id } } } }`, map[string]any{"p": positionID}).Decode(t, &template)
 	w := world{
-		"Offer":             offer.CreateOffer.ID,
-		"Interview":         interview.ScheduleInterview.ID,
-		"CandidateFile":     file.UploadCandidateFile.ID,
-		"Role":              role.CreateRole.ID,
-		"PendingOpening":    pending.CreateOpening.ID,
-		"Position":          positionID,
-		"Candidate":         cand.ID,
-		"Person":            cand.PersonID,
-		"PipelineStep":      c.PipelineStep.Query().Where(pipelinestep.HasPositionWith(position.ID(positionID))).Order(pipelinestep.ByID()).FirstIDX(ctx),
-		"Opening":           c.Opening.Query().Where(opening.HasPositionWith(position.ID(positionID))).Order(opening.ByID()).FirstIDX(ctx),
-		"Conversation":      conv,
-		"Activity":          c.Activity.Query().Where(activity.PositionID(positionID)).Order(activity.ByID()).FirstIDX(ctx),
-		"User":              rita,
-		"Location":          env.Demo.LocationUID,
-		"Questionnaire":     env.Demo.QuestionnaireUID,
-		"EvaluationPartner": env.Demo.EvaluationPartnerUID,
-		"RejectionReason":   c.RejectionReason.Query().Where(rejectionreason.CompanyID(company)).Order(rejectionreason.ByID()).FirstIDX(ctx),
-		"WebhookEndpoint":   endpoint.CreateWebhookEndpoint.Endpoint.ID,
-		"APIKey":            env.Demo.APIKeyID,
-		"MessageTemplate":   c.MessageTemplate.Query().Where(messagetemplate.CompanyID(company), messagetemplate.KindEQ(messagetemplate.KindAcknowledgement)).FirstIDX(ctx),
+		"ScorecardAttribute": template.SetScorecardTemplate.ScorecardTemplate.Attributes[0].ID,
+		"Offer":              offer.CreateOffer.ID,
+		"Interview":          interview.ScheduleInterview.ID,
+		"CandidateFile":      file.UploadCandidateFile.ID,
+		"Role":               role.CreateRole.ID,
+		"PendingOpening":     pending.CreateOpening.ID,
+		"Position":           positionID,
+		"Candidate":          cand.ID,
+		"Person":             cand.PersonID,
+		"PipelineStep":       c.PipelineStep.Query().Where(pipelinestep.HasPositionWith(position.ID(positionID))).Order(pipelinestep.ByID()).FirstIDX(ctx),
+		"Opening":            c.Opening.Query().Where(opening.HasPositionWith(position.ID(positionID))).Order(opening.ByID()).FirstIDX(ctx),
+		"Conversation":       conv,
+		"Activity":           c.Activity.Query().Where(activity.PositionID(positionID)).Order(activity.ByID()).FirstIDX(ctx),
+		"User":               rita,
+		"Location":           env.Demo.LocationUID,
+		"Questionnaire":      env.Demo.QuestionnaireUID,
+		"EvaluationPartner":  env.Demo.EvaluationPartnerUID,
+		"RejectionReason":    c.RejectionReason.Query().Where(rejectionreason.CompanyID(company)).Order(rejectionreason.ByID()).FirstIDX(ctx),
+		"WebhookEndpoint":    endpoint.CreateWebhookEndpoint.Endpoint.ID,
+		"APIKey":             env.Demo.APIKeyID,
+		"MessageTemplate":    c.MessageTemplate.Query().Where(messagetemplate.CompanyID(company), messagetemplate.KindEQ(messagetemplate.KindAcknowledgement)).FirstIDX(ctx),
 	}
 	for typ, id := range w {
 		if id == "" {
@@ -189,6 +197,14 @@ func idCases(env *hiregraphtest.Env) []idCase {
 		{"scheduleInterview.input.candidateID", "Candidate", scheduleEdge, interviewVars("$id", "PipelineStep", "User")},
 		{"scheduleInterview.input.stepID", "PipelineStep", scheduleEdge, interviewVars("Candidate", "$id", "User")},
 		{"scheduleInterview.input.interviewerIDs", "User", scheduleEdge, interviewVars("Candidate", "PipelineStep", "$id")},
+		{"setScorecardTemplate.positionID", "Position", `mutation($id: ID!) { setScorecardTemplate(positionID: $id, input: {ratingScale: 4, attributes: []}) { id } }`, none},
+		{"setScorecardTemplate.input.attributes.id", "ScorecardAttribute",
+			`mutation($id: ID!, $p: ID!) { setScorecardTemplate(positionID: $p, input: {ratingScale: 5, attributes: [{id: $id, focus: "Skills", name: "Go"}]}) { id } }`,
+			only("p", "Position")},
+		{"submitScorecard.input.interviewID", "Interview", `mutation($id: ID!) { submitScorecard(input: {interviewID: $id, overallRecommendation: YES}) { id } }`, none},
+		{"submitScorecard.input.ratings.attributeID", "ScorecardAttribute",
+			`mutation($id: ID!, $i: ID!) { submitScorecard(input: {interviewID: $i, overallRecommendation: YES, ratings: [{attributeID: $id, rating: 3}]}) { id } }`,
+			only("i", "Interview")},
 		{"rescheduleInterview.id", "Interview", `mutation($id: ID!) { rescheduleInterview(id: $id, input: {location: "Room 2"}) { id } }`, none},
 		{"rescheduleInterview.input.interviewerIDs", "User", `mutation($id: ID!, $i: ID!) { rescheduleInterview(id: $i, input: {interviewerIDs: [$id]}) { id } }`,
 			only("i", "Interview")},

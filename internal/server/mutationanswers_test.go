@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
@@ -135,6 +136,7 @@ var prepare = map[string]func(t *testing.T, env *hiregraphtest.Env, w world){
 	"unassignCandidate": func(t *testing.T, env *hiregraphtest.Env, w world) {
 		env.GraphQL(`mutation($id: ID!, $u: ID!) { assignCandidate(id: $id, userIDs: [$u]) { id } }`, map[string]any{"id": w["Candidate"], "u": w["User"]}).Decode(t, &struct{}{})
 	},
+	"submitScorecard": sitInterview,
 	"removePipelineStep": func(t *testing.T, env *hiregraphtest.Env, w world) {
 		var out struct{ AddPipelineStep []struct{ ID, Name string } }
 		env.GraphQL(`mutation($p: ID) { addPipelineStep(positionID: $p, input: {name: "Empty", kind: REVIEW}) { id name } }`, map[string]any{"p": w["Position"]}).Decode(t, &out)
@@ -144,6 +146,13 @@ var prepare = map[string]func(t *testing.T, env *hiregraphtest.Env, w world){
 			}
 		}
 	},
+}
+
+// sitInterview moves the clock into the world's interview, which Rita
+// interviews at, so she may submit its scorecard.
+func sitInterview(t *testing.T, env *hiregraphtest.Env, w world) {
+	iv := env.DB.Client.Interview.GetX(hiregraphtest.System(), w["Interview"])
+	env.Clock.Set(iv.TimeStart.Add(time.Minute))
 }
 
 // offerAt takes the world's offer through steps, each a mutation on it,
@@ -267,8 +276,8 @@ func casesByMutation(env *hiregraphtest.Env) map[string]idCase {
 }
 
 // asUser are the mutations only a user makes: e-mail to a candidate goes
-// out in a person's name.
-var asUser = map[string]bool{"sendMessage": true}
+// out in a person's name; a scorecard is an interviewer's.
+var asUser = map[string]bool{"sendMessage": true, "submitScorecard": true}
 
 // runWithSelection sends the mutation's case with the answer's selection
 // replaced by sel.

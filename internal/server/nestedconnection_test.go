@@ -14,6 +14,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/activity"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
+	"github.com/hiregraph/hiregraph/ent/scorecard"
 	"github.com/hiregraph/hiregraph/internal/demo"
 	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 	"github.com/hiregraph/hiregraph/internal/viewer"
@@ -68,8 +69,10 @@ func seedNested(t *testing.T, env *hiregraphtest.Env, company string) nestedFixt
 			}
 			for n := range i % 3 {
 				start := at.Add(time.Duration(n) * time.Hour)
-				c.Interview.Create().SetCandidate(cand).SetPosition(pos).SetOrganizer(interviewer).AddInterviewers(interviewer).
+				iv := c.Interview.Create().SetCandidate(cand).SetPosition(pos).SetOrganizer(interviewer).AddInterviewers(interviewer).
 					SetTimeStart(start).SetTimeEnd(start.Add(time.Hour)).SetTimeZone("Europe/Berlin").SaveX(ctx)
+				c.Scorecard.Create().SetInterview(iv).SetInterviewer(interviewer).SetCandidate(cand).
+					SetOverallRecommendation(scorecard.OverallRecommendationYes).SaveX(ctx)
 			}
 			f.candidates[pos.ID] = append(f.candidates[pos.ID], cand)
 		}

@@ -114,6 +114,10 @@ func addOneOfEachKind(t *testing.T, env *hiregraphtest.Env) {
 	reachablePartner(t, env, w)
 	env.GraphQL(`mutation($c: ID!, $p: ID!) { submitCandidateForTest(candidateID: $c, partnerID: $p, testID: "go-1") { id } }`,
 		map[string]any{"c": w["Candidate"], "p": w["EvaluationPartner"]}).Decode(t, &struct{}{})
+	sitInterview(t, env, w)
+	env.GraphQLAs(env.UserToken(env.Demo.Users["recruiter"]), `mutation($i: ID!, $a: ID!) {
+		submitScorecard(input: {interviewID: $i, overallRecommendation: YES, ratings: [{attributeID: $a, rating: 3}]}) { id } }`,
+		map[string]any{"i": w["Interview"], "a": w["ScorecardAttribute"]}).Decode(t, &struct{}{})
 	receiver := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, _ *http.Request) { rw.WriteHeader(http.StatusNoContent) }))
 	t.Cleanup(receiver.Close)
 	var endpoint struct {

@@ -58,12 +58,23 @@ func TestPipelineBoardLoadsEachEdgeOnce(t *testing.T) {
 		t.Fatal("the board shows no candidate: nothing to load per step")
 	}
 
-	count := map[string]int{}
-	for table, pattern := range map[string]string{
+	count := statementsPerTable(statements, map[string]string{
 		"steps":      "FROM [\"`]pipeline_steps[\"`]",
 		"candidates": "(FROM|JOIN) [\"`]candidates[\"`]",
 		"persons":    "FROM [\"`]persons[\"`]",
-	} {
+	})
+	// The position's existence check reads positions; the API key, its
+	// own table. Candidates: the page and the count.
+	if count["steps"] != 1 || count["candidates"] != 2 || count["persons"] != 1 {
+		t.Errorf("statements per table %v, want steps 1, candidates 2 (page and count), persons 1; all:\n%v", count, statements)
+	}
+}
+
+// statementsPerTable counts the statements that match each table's
+// pattern.
+func statementsPerTable(statements []recorded, patterns map[string]string) map[string]int {
+	count := map[string]int{}
+	for table, pattern := range patterns {
 		re := regexp.MustCompile(pattern)
 		for _, q := range statements {
 			if re.MatchString(q.text) {
@@ -71,9 +82,5 @@ func TestPipelineBoardLoadsEachEdgeOnce(t *testing.T) {
 			}
 		}
 	}
-	// The position's existence check reads positions; the API key, its
-	// own table. Candidates: the page and the count.
-	if count["steps"] != 1 || count["candidates"] != 2 || count["persons"] != 1 {
-		t.Errorf("statements per table %v, want steps 1, candidates 2 (page and count), persons 1; all:\n%v", count, statements)
-	}
+	return count
 }

@@ -25,11 +25,16 @@ func TestScreenshots(t *testing.T) {
 	env := hiregraphtest.New(t)
 	var pos struct{ Node struct{ Name string } }
 	env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Position { name } } }`, map[string]any{"id": env.Demo.PublishedPositionUID}).Decode(t, &pos)
+	// Cards show their interviews and scorecards: Ada's interview with Rita
+	// and Ian is over, Ian submitted his scorecard and Rita owes hers.
+	interview := interviewed(t, env, env.Demo.CandidateUID, demo.RecruiterEmail, "ian.interviewer@acme.example")
+	env.GraphQLAs(env.UserToken("ian.interviewer@acme.example"), `mutation($id: ID!) { submitScorecard(input: {interviewID: $id,
+		overallRecommendation: STRONG_YES, notes: "Deep on storage engines."}) { id } }`, map[string]any{"id": interview}).Decode(t, &struct{}{})
 	token := env.UserToken(demo.RecruiterEmail)
 	// The demo's history was written before timelines; a note gives the
 	// picture more than the move below.
 	env.GraphQLAs(token, `mutation($id: ID!, $at: String!) { createNote(candidateID: $id, input: {timeCreated: $at, text: "Strong systems background. Ready for an offer."}) { id } }`,
-		map[string]any{"id": env.Demo.CandidateUID, "at": time.Now().UTC().Format(time.RFC3339)}).Decode(t, &struct{}{})
+		map[string]any{"id": env.Demo.CandidateUID, "at": env.Clock.Now().UTC().Format(time.RFC3339)}).Decode(t, &struct{}{})
 	ctx := openBoard(t, hiregraphtest.Browser(t), env, token, pos.Node.Name)
 	shoot := func(name string) {
 		t.Helper()

@@ -131,8 +131,12 @@ func (vis visible) predicate(f privacy.Filter) entql.P {
 		return entql.And(hasEdgeWith("position", position), entql.Or(entql.Not(entql.HasEdge("candidate")), ofCandidate))
 	case *ent.MessageFilter:
 		return entql.HasEdgeWith("conversation", ofCandidate)
-	case *ent.OfferFilter:
+	case *ent.OfferFilter, *ent.ScorecardFilter:
 		return ofCandidate
+	case *ent.ScorecardRatingFilter:
+		return entql.HasEdgeWith("scorecard", ofCandidate)
+	case *ent.ScorecardAttributeFilter:
+		return hasEdgeWith("position", position)
 	case *ent.OfferVersionFilter:
 		return entql.HasEdgeWith("offer", ofCandidate)
 	}

@@ -2,9 +2,10 @@
 // Everything goes through the public /graphql with the user token pasted
 // at sign-in (kept in sessionStorage, so it dies with the tab): queries and
 // mutations over HTTP, and the positionPipeline and candidateActivities
-// subscriptions over a WebSocket, so a change made anywhere shows here. The
-// server decides what the person may see and do; the page only shows its
-// answers, errors included.
+// subscriptions over a WebSocket, so a change made anywhere shows here:
+// a candidate's event, or one of its interviews or scorecards, redraws that
+// one card. The server decides what the person may see and do; the page
+// only shows its answers, errors included.
 import { Live } from './gqlws.js';
 
 const tokenKey = 'hiregraph.board.token';
@@ -30,6 +31,10 @@ const state = {
   saving: 0,
   movesShown: 0,
   rejecting: null,
+  scheduling: null,
+  // The interviews the user sat and owes a scorecard on, by candidate.
+  due: new Map(),
+  scoring: null,
 };
 
 const verbs = {
@@ -50,7 +55,14 @@ const verbs = {
   'test.submitted': 'Test sent',
   'evaluation.updated': 'Test result',
   'file.uploaded': 'File uploaded',
+  'interview.scheduled': 'Interview scheduled',
+  'interview.rescheduled': 'Interview rescheduled',
+  'interview.cancelled': 'Interview cancelled',
+  'scorecard.submitted': 'Scorecard submitted',
+  'scorecard.updated': 'Scorecard changed',
 };
+
+const recommendationLabels = { STRONG_NO: 'Strong no', NO: 'No', YES: 'Yes', STRONG_YES: 'Strong yes' };
 
 const statusLabels = { REJECTED: 'Rejected', HIRED: 'Hired', WITHDRAWN: 'Withdrawn' };
 
@@ -195,15 +207,29 @@ $('sign-out').addEventListener('click', () => signOut(''));
 
 // ---- The board ----
 
-const boardQuery = `query Board($id: ID!, $statuses: [CandidateStatus!]) {
+// cardFields is what a card shows: the candidate, its next interview
+// (scheduled, not ended by $now) and its scorecards summed up (null while
+// the user may not read others' feedback), read for all cards at once in
+// the board's one query.
+const cardFields = `fragment CardFields on Candidate {
+  id status person { firstName lastName }
+  interviews(first: 1, where: {status: SCHEDULED, timeEndGT: $now}, orderBy: {field: TIME_START, direction: ASC}) {
+    edges { node { id timeStart timeZone } }
+  }
+  scorecardSummary { submitted recommendations { recommendation count } }
+}`;
+
+const boardQuery = `query Board($id: ID!, $statuses: [CandidateStatus!], $now: Time!) {
   pipeline(positionID: $id) {
     id name kind
     candidates(first: 100, where: {statusIn: $statuses}) {
       totalCount
-      edges { node { id status person { firstName lastName } } }
+      edges { node { ...CardFields } }
     }
   }
-}`;
+  viewer { feedbackDue(first: 100) { edges { node { id timeStart timeZone candidate { id } } } } }
+}
+${cardFields}`;
 
 function openPosition(id) {
   if (state.endBoardSubscription) state.endBoardSubscription();
@@ -214,7 +240,7 @@ function openPosition(id) {
   history.replaceState(null, '', `#position=${encodeURIComponent(id)}`);
   $('board').replaceChildren();
   state.endBoardSubscription = state.live.subscribe(
-    'subscription Pipeline($id: ID!) { positionPipeline(positionId: $id) { type object { type id } } }',
+    'subscription Pipeline($id: ID!) { positionPipeline(positionID: $id) { type object { type id data } } }',
     { id },
     { next: onBoardEvent, error: (errors) => showError(new APIError(errors[0].message, '', 0)) },
   );
@@ -245,8 +271,9 @@ function refreshBoard() {
       const id = state.positionID;
       const shown = state.movesShown;
       const statuses = $('show-closed').checked ? null : ['IN_PROGRESS', 'HIRED'];
-      const data = await gql(boardQuery, { id, statuses });
+      const data = await gql(boardQuery, { id, statuses, now: new Date().toISOString() });
       if (id !== state.positionID) continue;
+      state.due = Map.groupBy(data.viewer.feedbackDue.edges.map((e) => e.node), (iv) => iv.candidate.id);
       if (state.drag) state.refreshAfterDrag = true;
       else if (state.saving === 0 && shown === state.movesShown) renderBoard(data.pipeline);
       // Else the answer may lack a move: move reads again once it is saved.
@@ -255,17 +282,21 @@ function refreshBoard() {
   return loading;
 }
 
-const cardQuery = `query Card($id: ID!) {
-  node(id: $id) { ... on Candidate { id status currentStep { id } person { firstName lastName } } }
-}`;
+const cardQuery = `query Card($id: ID!, $now: Time!) {
+  node(id: $id) { ... on Candidate { ...CardFields currentStep { id } } }
+}
+${cardFields}`;
 
-// onBoardEvent redraws what an event changed: an event about a candidate
-// re-reads that candidate alone and puts its card where the server has it;
-// any other reads the board again.
+// onBoardEvent redraws what an event changed: an event about a candidate,
+// or about one of its interviews or scorecards (whose data names the
+// candidate),
+// re-reads that candidate alone and puts its card where the server has
+// it; any other reads the board again.
 function onBoardEvent(payload) {
   const object = payload && payload.data && payload.data.positionPipeline.object;
-  if (!object || object.type !== 'Candidate') return refreshBoard();
-  return refreshCard(object.id);
+  const candidateID = object && (object.type === 'Candidate' ? object.id : object.data && object.data.candidate_id);
+  if (!candidateID) return refreshBoard();
+  return refreshCard(candidateID);
 }
 
 // refreshCard reads one candidate and moves, adds or drops its card, counts
@@ -276,7 +307,7 @@ async function refreshCard(candidateID) {
   const id = state.positionID;
   const shown = state.movesShown;
   try {
-    const data = await gql(cardQuery, { id: candidateID });
+    const data = await gql(cardQuery, { id: candidateID, now: new Date().toISOString() });
     if (id !== state.positionID || state.drag || state.saving > 0 || loading || shown !== state.movesShown) return refreshBoard();
     if (!placeCard(candidateID, data.node)) return refreshBoard();
     renderBoard(state.steps);
@@ -301,7 +332,8 @@ function placeCard(candidateID, node) {
   const edges = to.candidates.edges;
   const at = edges.findIndex((e) => e.node.id > node.id);
   if (at < 0 && to.candidates.totalCount > edges.length) return false;
-  edges.splice(at < 0 ? edges.length : at, 0, { node: { id: node.id, status: node.status, person: node.person } });
+  const { currentStep, ...card } = node;
+  edges.splice(at < 0 ? edges.length : at, 0, { node: card });
   to.candidates.totalCount++;
   return true;
 }
@@ -317,7 +349,10 @@ function renderBoard(steps) {
     if (select && [...select.options].some((o) => o.value === value)) select.value = value;
   }
   if (focused) {
-    const again = document.querySelector(`[data-focus="${CSS.escape(focused)}"]`);
+    // A button gone with the redraw (a scorecard no longer due) leaves
+    // the focus on its card's name.
+    const card = focused.slice(focused.indexOf(':') + 1);
+    const again = document.querySelector(`[data-focus="${CSS.escape(focused)}"]`) || document.querySelector(`[data-focus="open:${CSS.escape(card)}"]`);
     if (again) again.focus();
   }
 }
@@ -376,6 +411,9 @@ function renderCard(c, step) {
   const open = el('button', { type: 'button', class: 'name', 'data-focus': `open:${c.id}` }, name);
   open.addEventListener('click', () => openTimeline(c.id));
   card.append(open);
+  const next = c.interviews.edges[0];
+  if (next) card.append(renderNextInterview(next.node));
+  if (c.scorecardSummary && c.scorecardSummary.submitted > 0) card.append(renderScorecardSummary(c.scorecardSummary));
   if (c.status !== 'IN_PROGRESS') {
     card.classList.add('closed');
     card.append(el('span', { class: `badge ${c.status.toLowerCase()}` }, statusLabels[c.status] || c.status));
@@ -400,8 +438,36 @@ function renderCard(c, step) {
   });
   const reject = el('button', { type: 'button', class: 'reject', 'data-focus': `reject:${c.id}` }, 'Reject', hidden(` ${name}`));
   reject.addEventListener('click', () => openReject(c, name, step));
-  card.append(el('div', { class: 'actions' }, select, moveButton, reject));
+  const schedule = el('button', { type: 'button', class: 'schedule', 'data-focus': `schedule:${c.id}` }, 'Interview', hidden(` ${name}`));
+  schedule.addEventListener('click', () => openSchedule(c, name, step));
+  const actions = el('div', { class: 'actions' }, select, moveButton, schedule, reject);
+  const due = state.due.get(c.id);
+  if (due) {
+    const score = el('button', { type: 'button', class: 'score', 'data-focus': `score:${c.id}` }, 'Scorecard', hidden(` for ${name}`));
+    score.addEventListener('click', () => openScorecard(c, name, due[0]));
+    actions.append(score);
+  }
+  card.append(actions);
   return card;
+}
+
+// when shows a time as the clock reads in zone, with the zone's short name.
+function when(time, zone) {
+  return new Date(time).toLocaleString(undefined, {
+    timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZoneName: 'short',
+  });
+}
+
+// renderScorecardSummary says how many scorecards recommend what, the
+// strongest yes first.
+function renderScorecardSummary(sum) {
+  const counts = sum.recommendations.filter((r) => r.count > 0).reverse()
+    .map((r) => `${recommendationLabels[r.recommendation]} ${r.count}`);
+  return el('p', { class: 'scorecards' }, `${sum.submitted} ${sum.submitted === 1 ? 'scorecard' : 'scorecards'}: ${counts.join(', ')}`);
+}
+
+function renderNextInterview(iv) {
+  return el('p', { class: 'next-interview' }, 'Interview ', el('time', { dateTime: iv.timeStart }, when(iv.timeStart, iv.timeZone)));
 }
 
 // takeCard takes the candidate's card from the column showing it, count
@@ -486,6 +552,176 @@ $('reject-form').addEventListener('submit', async (e) => {
   // column it was in keeps the focus nearby.
   const near = document.querySelector(`[data-focus="open:${CSS.escape(id)}"]`) || $(`col-${stepID}`);
   if (near) near.focus();
+});
+
+// failInDialog shows err in the open dialog name (interview, scorecard),
+// which stays open with what was typed, so a busy interviewer or a time
+// in the past can be changed and sent again; a token the server no longer
+// takes closes it and signs out.
+function failInDialog(name, err) {
+  if (err.status === 401) {
+    $(`${name}-dialog`).close();
+    showError(err);
+    return;
+  }
+  $(`${name}-error`).textContent = err.code ? `${err.message} (${err.code})` : err.message;
+}
+
+// ---- Scheduling an interview ----
+
+const teamQuery = `query Team($id: ID!) {
+  node(id: $id) { ... on Position { hiringTeamMembers { role user { id firstName lastName } } } }
+}`;
+
+const scheduleMutation = `mutation Schedule($input: ScheduleInterviewInput!) {
+  scheduleInterview(input: $input) { id timeStart timeZone }
+}`;
+
+// The browser's time zone: the start typed in is read in it, and the
+// invitations show the interview's times in it.
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+// openSchedule asks for the interviewers (the position's hiring team, the
+// users the server lets interview its candidates), the start and length,
+// place and instructions of an interview at the card's step.
+async function openSchedule(candidate, name, step) {
+  let data;
+  try {
+    data = await gql(teamQuery, { id: state.positionID });
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  state.scheduling = { id: candidate.id, name, stepID: step.id };
+  const members = data.node ? data.node.hiringTeamMembers : [];
+  $('interview-title').textContent = `Schedule an interview with ${name}`;
+  $('interview-interviewers').replaceChildren(el('legend', {}, 'Interviewers'), ...members.map((m, i) => el('div', { class: 'check' },
+    el('input', { type: 'checkbox', id: `interviewer-${i}`, value: m.user.id }),
+    el('label', { htmlFor: `interviewer-${i}` }, `${fullName(m.user)} (${m.role.toLowerCase().replace('_', ' ')})`))));
+  $('interview-zone').textContent = `Times are in ${zone}, this browser's time zone.`;
+  $('interview-form').reset();
+  $('interview-error').textContent = '';
+  $('interview-dialog').showModal();
+  const first = $('interview-interviewers').querySelector('input');
+  (first || $('interview-start')).focus();
+}
+
+$('interview-cancel').addEventListener('click', () => $('interview-dialog').close());
+
+// Closing the dialog, by Cancel, Escape or scheduling, gives the focus
+// back to the card's button that opened it, as redrawn since.
+$('interview-dialog').addEventListener('close', () => {
+  const { id } = state.scheduling || {};
+  const opener = id && document.querySelector(`[data-focus="schedule:${CSS.escape(id)}"]`);
+  if (opener) opener.focus();
+});
+
+$('interview-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const { id, name, stepID } = state.scheduling;
+  const interviewerIDs = [...$('interview-interviewers').querySelectorAll('input:checked')].map((i) => i.value);
+  if (interviewerIDs.length === 0) {
+    $('interview-error').textContent = 'Choose at least one interviewer.';
+    $('interview-interviewers').querySelector('input')?.focus();
+    return;
+  }
+  // datetime-local is the browser's local time, which is zone.
+  const start = new Date($('interview-start').value);
+  const end = new Date(start.getTime() + Number($('interview-length').value) * 60000);
+  const optional = (field) => $(field).value.trim() || null;
+  $('interview-confirm').disabled = true;
+  $('interview-error').textContent = '';
+  try {
+    const data = await gql(scheduleMutation, { input: {
+      candidateID: id, stepID, interviewerIDs, timeStart: start.toISOString(), timeEnd: end.toISOString(), timeZone: zone,
+      location: optional('interview-location'), videoURL: optional('interview-video'), instructions: optional('interview-instructions'),
+    } });
+    const iv = data.scheduleInterview;
+    $('interview-dialog').close();
+    say(`Interview with ${name} scheduled for ${when(iv.timeStart, iv.timeZone)}.`);
+    await refreshCard(id);
+  } catch (err) {
+    failInDialog('interview', err);
+  } finally {
+    $('interview-confirm').disabled = false;
+  }
+});
+
+// ---- Submitting a scorecard ----
+
+const templateQuery = `query Template($id: ID!) {
+  node(id: $id) { ... on Interview { position { scorecardTemplate { ratingScale attributes { id focus name description } } } } }
+}`;
+
+const submitScorecardMutation = `mutation Submit($input: SubmitScorecardInput!) {
+  submitScorecard(input: $input) { id }
+}`;
+
+// openScorecard asks for the user's feedback on the interview they sat:
+// the overall recommendation, a rating of each attribute of the position's
+// template (grouped by focus; none is required) and notes.
+async function openScorecard(candidate, name, iv) {
+  let data;
+  try {
+    data = await gql(templateQuery, { id: iv.id });
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  const template = data.node && data.node.position.scorecardTemplate;
+  state.scoring = { id: candidate.id, name, interviewID: iv.id };
+  $('scorecard-title').textContent = `Scorecard for ${name}`;
+  $('scorecard-interview').textContent = `Interview of ${when(iv.timeStart, iv.timeZone)}`;
+  $('scorecard-form').reset();
+  $('scorecard-error').textContent = '';
+  $('scorecard-ratings').replaceChildren(...(template ? ratingFields(template) : []));
+  $('scorecard-dialog').showModal();
+  $('scorecard-form').querySelector('input[name=recommendation]').focus();
+}
+
+// ratingFields are a fieldset per focus with a rating list per attribute.
+function ratingFields(template) {
+  const scale = Array.from({ length: template.ratingScale }, (_, i) => String(i + 1));
+  const groups = Map.groupBy(template.attributes, (a) => a.focus);
+  return [...groups].map(([focus, attributes]) => el('fieldset', {}, el('legend', {}, focus),
+    ...attributes.flatMap((a) => [
+      el('label', { htmlFor: `rating-${a.id}` }, a.name),
+      el('select', { id: `rating-${a.id}`, class: 'rating', 'data-attribute-id': a.id, ...(a.description ? { title: a.description } : {}) },
+        el('option', { value: '' }, 'Not rated'), ...scale.map((n) => el('option', { value: n }, `${n} of ${template.ratingScale}`))),
+    ])));
+}
+
+$('scorecard-cancel').addEventListener('click', () => $('scorecard-dialog').close());
+
+$('scorecard-dialog').addEventListener('close', () => {
+  const { id } = state.scoring || {};
+  const opener = id && (document.querySelector(`[data-focus="score:${CSS.escape(id)}"]`) || document.querySelector(`[data-focus="open:${CSS.escape(id)}"]`));
+  if (opener) opener.focus();
+});
+
+$('scorecard-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const { id, name, interviewID } = state.scoring;
+  const picked = $('scorecard-form').querySelector('input[name=recommendation]:checked');
+  const ratings = [...$('scorecard-ratings').querySelectorAll('select.rating')].filter((s) => s.value)
+    .map((s) => ({ attributeID: s.dataset.attributeId, rating: Number(s.value) }));
+  $('scorecard-confirm').disabled = true;
+  $('scorecard-error').textContent = '';
+  try {
+    await gql(submitScorecardMutation, { input: {
+      interviewID, overallRecommendation: picked.value, notes: $('scorecard-notes').value.trim() || null, ratings,
+    } });
+    const left = (state.due.get(id) || []).filter((iv) => iv.id !== interviewID);
+    if (left.length) state.due.set(id, left);
+    else state.due.delete(id);
+    $('scorecard-dialog').close();
+    say(`Scorecard for ${name} submitted: ${recommendationLabels[picked.value]}.`);
+    await refreshCard(id);
+  } catch (err) {
+    failInDialog('scorecard', err);
+  } finally {
+    $('scorecard-confirm').disabled = false;
+  }
 });
 
 // ---- The timeline ----
