@@ -494,3 +494,39 @@ func TestScorecardEventsAreBlindToo(t *testing.T) {
 		}
 	}
 }
+
+// TestErasureEmptiesScorecardNotes: erasing the candidate's person empties
+// what interviewers wrote about them, in the scorecards and in their
+// events; the recommendation and ratings stay for reports.
+func TestErasureEmptiesScorecardNotes(t *testing.T) {
+	s := newScorecardFixture(t)
+	var sc struct{ SubmitScorecard scorecardAnswer }
+	s.submit(s.ianToken, "YES", 3, 2).Decode(t, &sc)
+	var person struct{ Node struct{ Person struct{ ID string } } }
+	s.env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Candidate { person { id } } } }`, map[string]any{"id": s.candidate}).Decode(t, &person)
+	s.env.GraphQL(`mutation($id: ID!) { erasePerson(id: $id) { id } }`, map[string]any{"id": person.Node.Person.ID}).Decode(t, &struct{}{})
+
+	var got struct{ Node scorecardAnswer }
+	s.env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Scorecard { overallRecommendation notes ratings { rating note attribute { id name } } } } }`,
+		map[string]any{"id": sc.SubmitScorecard.ID}).Decode(t, &got)
+	if got.Node.Notes != "" || got.Node.OverallRecommendation != "YES" || len(got.Node.Ratings) != 2 {
+		t.Fatalf("after the erasure the scorecard reads %+v", got.Node)
+	}
+	for _, r := range got.Node.Ratings {
+		if r.Note != "" || r.Rating == nil {
+			t.Errorf("after the erasure a rating reads %+v", r)
+		}
+	}
+	var feed struct {
+		Events []struct {
+			Type   string
+			Object struct{ Data json.RawMessage }
+		}
+	}
+	s.env.Do(http.MethodGet, "/v1/events", nil).JSON(t, &feed)
+	for _, e := range feed.Events {
+		if strings.HasPrefix(e.Type, "scorecard.") && (strings.Contains(string(e.Object.Data), "Notes by") || strings.Contains(string(e.Object.Data), `"note":"note"`)) {
+			t.Errorf("the %s event still carries the notes: %s", e.Type, e.Object.Data)
+		}
+	}
+}
