@@ -502,7 +502,9 @@ func TestErasureEmptiesScorecardNotes(t *testing.T) {
 	s := newScorecardFixture(t)
 	var sc struct{ SubmitScorecard scorecardAnswer }
 	s.submit(s.ianToken, "YES", 3, 2).Decode(t, &sc)
-	var person struct{ Node struct{ Person struct{ ID string } } }
+	var person struct {
+		Node struct{ Person struct{ ID string } }
+	}
 	s.env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Candidate { person { id } } } }`, map[string]any{"id": s.candidate}).Decode(t, &person)
 	s.env.GraphQL(`mutation($id: ID!) { erasePerson(id: $id) { id } }`, map[string]any{"id": person.Node.Person.ID}).Decode(t, &struct{}{})
 
