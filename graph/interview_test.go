@@ -3,7 +3,6 @@ package graph_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"net/http"
 	"slices"
 	"strings"
@@ -388,31 +387,10 @@ func TestInterviewInputIsChecked(t *testing.T) {
 func TestInterviewEventsReachSubscribersAndTheFeed(t *testing.T) {
 	f := newInterviewFixture(t)
 	env := f.env
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	conn, ack := dialGraphQL(t, ctx, env, "Bearer "+env.Demo.APIKey)
-	if ack.Type != "connection_ack" {
-		t.Fatalf("init answered %+v", ack)
-	}
-	subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateID: $id) { type object { type id } } }`,
-		map[string]any{"id": f.candidate})
-	// The subscription is registered once the server has read the message.
-	time.Sleep(200 * time.Millisecond)
+	hear := listenToCandidate(t, env, f.candidate)
 	iv := f.schedule(t, f.start, f.ian)
-	m := next(t, ctx, conn)
-	var heard struct {
-		Data struct {
-			CandidateActivities struct {
-				Type   string
-				Object struct{ Type, ID string }
-			}
-		}
-	}
-	if err := json.Unmarshal(m.Payload, &heard); err != nil {
-		t.Fatal(err)
-	}
-	if a := heard.Data.CandidateActivities; a.Type != "interview.scheduled" || a.Object.Type != "Interview" || a.Object.ID != iv.ID {
-		t.Errorf("the subscriber heard %s, want interview.scheduled of %s", m.Payload, iv.ID)
+	if a := hear(); a.Type != "interview.scheduled" || a.Object.Type != "Interview" || a.Object.ID != iv.ID {
+		t.Errorf("the subscriber heard %+v, want interview.scheduled of %s", a, iv.ID)
 	}
 	type eventFeed struct {
 		Events []struct {
