@@ -1,7 +1,6 @@
 package graph_test
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"slices"
@@ -420,32 +419,12 @@ func TestFeedbackDueListsPastInterviewsWithoutAScorecard(t *testing.T) {
 func TestScorecardEventsAreBlindToo(t *testing.T) {
 	s := newScorecardFixture(t)
 	env := s.env
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	conn, ack := dialGraphQL(t, ctx, env, "Bearer "+env.Demo.APIKey)
-	if ack.Type != "connection_ack" {
-		t.Fatalf("init answered %+v", ack)
-	}
-	subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateID: $id) { type object { type id } } }`,
-		map[string]any{"id": s.candidate})
-	// The subscription is registered once the server has read the message.
-	time.Sleep(200 * time.Millisecond)
+	hear := listenToCandidate(t, env, s.candidate)
 	var sc struct{ SubmitScorecard scorecardAnswer }
 	s.submit(s.ianToken, "YES", 3).Decode(t, &sc)
 	s.submit(s.ianToken, "STRONG_YES", 4).Decode(t, &struct{}{})
 	for _, want := range []string{"scorecard.submitted", "scorecard.updated"} {
-		var heard struct {
-			Data struct {
-				CandidateActivities struct {
-					Type   string
-					Object struct{ Type, ID string }
-				}
-			}
-		}
-		if err := json.Unmarshal(next(t, ctx, conn).Payload, &heard); err != nil {
-			t.Fatal(err)
-		}
-		if a := heard.Data.CandidateActivities; a.Type != want || a.Object.Type != "Scorecard" || a.Object.ID != sc.SubmitScorecard.ID {
+		if a := hear(); a.Type != want || a.Object.Type != "Scorecard" || a.Object.ID != sc.SubmitScorecard.ID {
 			t.Errorf("the subscriber heard %+v, want %s of %s", a, want, sc.SubmitScorecard.ID)
 		}
 	}
@@ -491,6 +470,44 @@ func TestScorecardEventsAreBlindToo(t *testing.T) {
 	for _, e := range blind.Events {
 		if d := e.Object.Data; d.ID != sc.SubmitScorecard.ID || d.Recommendation != nil || d.Notes != nil || d.Ratings != nil {
 			t.Errorf("a key without scorecards:view_all reads %s data %+v", e.Type, d)
+		}
+	}
+}
+
+// TestErasureEmptiesScorecardNotes: erasing the candidate's person empties
+// what interviewers wrote about them, in the scorecards and in their
+// events; the recommendation and ratings stay for reports.
+func TestErasureEmptiesScorecardNotes(t *testing.T) {
+	s := newScorecardFixture(t)
+	var sc struct{ SubmitScorecard scorecardAnswer }
+	s.submit(s.ianToken, "YES", 3, 2).Decode(t, &sc)
+	var person struct {
+		Node struct{ Person struct{ ID string } }
+	}
+	s.env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Candidate { person { id } } } }`, map[string]any{"id": s.candidate}).Decode(t, &person)
+	s.env.GraphQL(`mutation($id: ID!) { erasePerson(id: $id) { id } }`, map[string]any{"id": person.Node.Person.ID}).Decode(t, &struct{}{})
+
+	var got struct{ Node scorecardAnswer }
+	s.env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Scorecard { overallRecommendation notes ratings { rating note attribute { id name } } } } }`,
+		map[string]any{"id": sc.SubmitScorecard.ID}).Decode(t, &got)
+	if got.Node.Notes != "" || got.Node.OverallRecommendation != "YES" || len(got.Node.Ratings) != 2 {
+		t.Fatalf("after the erasure the scorecard reads %+v", got.Node)
+	}
+	for _, r := range got.Node.Ratings {
+		if r.Note != "" || r.Rating == nil {
+			t.Errorf("after the erasure a rating reads %+v", r)
+		}
+	}
+	var feed struct {
+		Events []struct {
+			Type   string
+			Object struct{ Data json.RawMessage }
+		}
+	}
+	s.env.Do(http.MethodGet, "/v1/events", nil).JSON(t, &feed)
+	for _, e := range feed.Events {
+		if strings.HasPrefix(e.Type, "scorecard.") && (strings.Contains(string(e.Object.Data), "Notes by") || strings.Contains(string(e.Object.Data), `"note":"note"`)) {
+			t.Errorf("the %s event still carries the notes: %s", e.Type, e.Object.Data)
 		}
 	}
 }

@@ -251,3 +251,36 @@ func TestSubscriptionsHearAnotherServer(t *testing.T) {
 		t.Fatalf("the other server's subscriber got %s %s, want note %s", m.Type, m.Payload, created.A.ID)
 	}
 }
+
+// heardActivity is what a candidateActivities subscriber hears of one
+// activity.
+type heardActivity struct {
+	Type   string
+	Object struct{ Type, ID string }
+}
+
+// listenToCandidate subscribes to the candidate's activities with the demo
+// key and returns what hears the next one; the subscription ends with t.
+func listenToCandidate(t *testing.T, env *hiregraphtest.Env, candidateID string) func() heardActivity {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	t.Cleanup(cancel)
+	conn, ack := dialGraphQL(t, ctx, env, "Bearer "+env.Demo.APIKey)
+	if ack.Type != "connection_ack" {
+		t.Fatalf("init answered %+v", ack)
+	}
+	subscribe(t, ctx, conn, "1", `subscription($id: ID!) { candidateActivities(candidateID: $id) { type object { type id } } }`,
+		map[string]any{"id": candidateID})
+	// The subscription is registered once the server has read the message.
+	time.Sleep(200 * time.Millisecond)
+	return func() heardActivity {
+		t.Helper()
+		var heard struct {
+			Data struct{ CandidateActivities heardActivity }
+		}
+		if err := json.Unmarshal(next(t, ctx, conn).Payload, &heard); err != nil {
+			t.Fatal(err)
+		}
+		return heard.Data.CandidateActivities
+	}
+}

@@ -90,6 +90,7 @@ func (s *PrivacyService) readPersonArchive(ctx context.Context, personID string)
 	cands, err := s.Client.Candidate.Query().Where(candidate.PersonID(personID)).
 		WithPosition().WithApplications().WithNotes().WithFiles().WithOfferLetters().WithTestSubmissions().
 		WithStepHistory().WithConversations(func(q *ent.ConversationQuery) { q.WithMessages() }).
+		WithScorecards(func(q *ent.ScorecardQuery) { q.WithRatings() }).
 		Order(candidate.ByID()).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("loading candidates: %w", err)

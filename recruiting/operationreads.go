@@ -16,10 +16,13 @@ import (
 // per element (gqlgen resolves the elements in order, so a dataloader
 // would see them one at a time).
 type operationReads struct {
-	mu         sync.Mutex
-	candidates map[string]*ent.Candidate
-	interviews map[string]*ent.Interview
-	scorecards map[string]*ent.Scorecard
+	mu sync.Mutex
+	// The answers of the queries, as they came: a map is built only when
+	// a batched field asks (wholeReads), so a read that asks none pays one
+	// append per query.
+	candidates [][]*ent.Candidate
+	interviews [][]*ent.Interview
+	scorecards [][]*ent.Scorecard
 
 	summaries    batch[*ScorecardSummary]
 	myScorecards batch[*ent.Scorecard]
@@ -35,64 +38,46 @@ func readsOf(ctx context.Context) *operationReads {
 	return &memo.reads
 }
 
-// remember keeps the records of v, a query's answer.
+// remember keeps v, a query's answer.
 func (r *operationReads) remember(v ent.Value) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch rows := v.(type) {
 	case []*ent.Candidate:
-		r.candidates = keep(r.candidates, rows, func(c *ent.Candidate) string { return c.ID }, wholeCandidate)
+		r.candidates = append(r.candidates, rows)
 	case []*ent.Interview:
-		r.interviews = keep(r.interviews, rows, func(iv *ent.Interview) string { return iv.ID }, func(*ent.Interview) bool { return true })
+		r.interviews = append(r.interviews, rows)
 	case []*ent.Scorecard:
-		r.scorecards = keep(r.scorecards, rows, func(sc *ent.Scorecard) string { return sc.ID }, wholeScorecard)
+		r.scorecards = append(r.scorecards, rows)
 	}
 }
 
-// wholeCandidate and wholeScorecard report whether a record was read with
-// the columns the batched fields need: a projection (entgql reads the
-// columns a query selects) may have left them out.
+// wholeCandidate, wholeInterview and wholeScorecard report whether a
+// record was read with the columns the batched fields need: a projection
+// (entgql reads the columns a query selects) may have left them out. An
+// interview's id is all myScorecard needs.
 func wholeCandidate(c *ent.Candidate) bool  { return c.PositionID != "" }
+func wholeInterview(iv *ent.Interview) bool { return iv.ID != "" }
 func wholeScorecard(sc *ent.Scorecard) bool { return sc.UserID != "" }
+func candidateID(c *ent.Candidate) string   { return c.ID }
+func interviewID(iv *ent.Interview) string  { return iv.ID }
+func scorecardID(sc *ent.Scorecard) string  { return sc.ID }
 
-// keep adds rows to into by id; a record read whole is not replaced by a
-// later projection of it.
-func keep[T any](into map[string]T, rows []T, id func(T) string, whole func(T) bool) map[string]T {
-	if into == nil {
-		into = make(map[string]T, len(rows))
-	}
-	for _, row := range rows {
-		if kept, seen := into[id(row)]; !seen || !whole(kept) {
-			into[id(row)] = row
-		}
-	}
-	return into
-}
-
-// snapshot returns the records of m read so far, by id.
-func snapshot[T any](r *operationReads, m *map[string]T) func() map[string]T {
+// wholeReads returns what reads the records of answers read so far, by
+// id, leaving out those read only in part.
+func wholeReads[T any](r *operationReads, answers *[][]T, id func(T) string, whole func(T) bool) func() map[string]T {
 	return func() map[string]T {
 		r.mu.Lock()
 		defer r.mu.Unlock()
-		out := make(map[string]T, len(*m))
-		for k, v := range *m {
-			out[k] = v
-		}
-		return out
-	}
-}
-
-// complete keeps, of what read returns, the records whole reports whole:
-// a projection may have left out the columns a field needs.
-func complete[T any](read func() map[string]T, whole func(T) bool) func() map[string]T {
-	return func() map[string]T {
-		m := read()
-		for k, v := range m {
-			if !whole(v) {
-				delete(m, k)
+		out := map[string]T{}
+		for _, rows := range *answers {
+			for _, row := range rows {
+				if whole(row) {
+					out[id(row)] = row
+				}
 			}
 		}
-		return m
+		return out
 	}
 }
 

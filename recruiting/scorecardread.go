@@ -191,7 +191,7 @@ func (s *ScorecardService) ScorecardSummary(ctx context.Context, c *ent.Candidat
 	}
 	// A candidate read without its position (a projection) is left for
 	// its own resolution.
-	read := complete(snapshot(reads, &reads.candidates), wholeCandidate)
+	read := wholeReads(reads, &reads.candidates, candidateID, wholeCandidate)
 	return get(&reads.summaries, c.ID, read, func(ids []string) (map[string]*ScorecardSummary, error) {
 		byID := read()
 		byID[c.ID] = c
@@ -227,7 +227,7 @@ func (s *ScorecardService) MyScorecard(ctx context.Context, iv *ent.Interview) (
 		mine, err := load([]string{iv.ID})
 		return mine[iv.ID], err
 	}
-	return get(&reads.myScorecards, iv.ID, snapshot(reads, &reads.interviews), load)
+	return get(&reads.myScorecards, iv.ID, wholeReads(reads, &reads.interviews, interviewID, wholeInterview), load)
 }
 
 // ScorecardEditable reports whether the viewer may still change sc: it is
@@ -244,7 +244,7 @@ func (s *ScorecardService) ScorecardEditable(ctx context.Context, sc *ent.Scorec
 		ok, err := s.editable(ctx, map[string]*ent.Scorecard{sc.ID: sc}, []string{sc.ID})
 		return ok[sc.ID], err
 	}
-	read := complete(snapshot(reads, &reads.scorecards), wholeScorecard)
+	read := wholeReads(reads, &reads.scorecards, scorecardID, wholeScorecard)
 	return get(&reads.editable, sc.ID, read, func(ids []string) (map[string]bool, error) {
 		byID := read()
 		byID[sc.ID] = sc

@@ -23,7 +23,9 @@ func TestRaceOneScorecardPerInterviewer(t *testing.T) {
 	ian := env.DB.Client.User.Query().Where(user.Email("ian.interviewer@acme.example")).OnlyIDX(ctx)
 	c := pipelineCandidates(t, env, 1)[0]
 	var template struct {
-		SetScorecardTemplate struct{ ScorecardTemplate struct{ Attributes []struct{ ID string } } }
+		SetScorecardTemplate struct {
+			ScorecardTemplate struct{ Attributes []struct{ ID string } }
+		}
 	}
 	env.GraphQL(`mutation($p: ID!) { setScorecardTemplate(positionID: $p, input: {ratingScale: 5, attributes: [{focus: "Skills", name: "Go"}]}) {
 		scorecardTemplate { attributes { id } } } }`, map[string]any{"p": c.PositionID}).Decode(t, &template)

@@ -29,10 +29,11 @@ func decidesFor(userID string) entql.P {
 // OthersFeedbackReadable is the predicate of the candidates on whom the
 // viewer reads every scorecard: those they submitted a scorecard on, and
 // those of the positions they decide on. all is true when the viewer reads
-// every scorecard (scorecards:view_all); the predicate is nil then.
+// every scorecard (scorecards:view_all), and for the service's own reads
+// (no viewer: jobs such as a person's export); the predicate is nil then.
 func OthersFeedbackReadable(ctx context.Context) (all bool, candidate entql.P) {
-	v, _ := viewer.FromContext(ctx)
-	if v.Has(permission.ViewAllFeedback) {
+	v, ok := viewer.FromContext(ctx)
+	if !ok || v.Has(permission.ViewAllFeedback) {
 		return true, nil
 	}
 	if v.UserID == "" {
