@@ -2,6 +2,7 @@ package ratelimit
 
 import (
 	"context"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -111,5 +112,37 @@ func TestLeasedTakesSmallBucketsDirectly(t *testing.T) {
 	}
 	if served != 3 || shared.takes.Load() != 5 {
 		t.Fatalf("served %d of a burst of 3 with %d shared takes, want 3 and 5", served, shared.takes.Load())
+	}
+}
+
+// Concurrent first requests of one client wait for one lease and take from
+// it, so a burst the bucket holds is served whole, however the requests
+// interleave; each reaches the shared store only when the lease it waited
+// for is spent.
+func TestLeasedServesAConcurrentBurstTheBucketHolds(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for name, store := range stores(t, &now) {
+		t.Run(name, func(t *testing.T) {
+			shared := &counted{Store: store}
+			rate := Rate{PerMinute: 600, Burst: 100}
+			limiter := New(NewLeased(shared, func() time.Time { return now }), "test", rate)
+			var allowed atomic.Int64
+			var wg sync.WaitGroup
+			for range 50 {
+				wg.Go(func() {
+					if limiter.Allow(ctx, "k").Allowed {
+						allowed.Add(1)
+					}
+				})
+			}
+			wg.Wait()
+			if got := allowed.Load(); got != 50 {
+				t.Fatalf("%d of 50 concurrent requests allowed from a bucket of %d", got, rate.Burst)
+			}
+			if takes := shared.takes.Load(); takes != 5 {
+				t.Fatalf("%d takes reached the shared store for 50 requests, want 5 leases of 10", takes)
+			}
+		})
 	}
 }
