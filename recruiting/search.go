@@ -81,18 +81,19 @@ func isPhoneNumber(q string) bool {
 // predicate selects and ranks the candidates whose document matches
 // every word, best first; it joins the index to the candidates query, so
 // the query's privacy filter (the reader's visibility) applies as it does
-// to every list.
-func (q searchQuery) predicate(dia string) func(*sql.Selector) {
-	if dia == dialect.Postgres {
-		return q.postgres
+// to every list. On PostgreSQL, fuzzy adds the typo-tolerant match of
+// names; SQLite's trigram index always matches any part of a word.
+func (q searchQuery) predicate(dia string, fuzzy bool) func(*sql.Selector) {
+	if dia != dialect.Postgres {
+		return q.sqlite
 	}
-	return q.sqlite
+	return func(s *sql.Selector) { q.postgres(s, fuzzy) }
 }
 
 // postgres matches a word in the full-text document by prefix, in the
-// names by trigram word similarity (pg_trgm: small typos), or in the
-// phone's digits; ranks by ts_rank plus the names' similarity.
-func (q searchQuery) postgres(s *sql.Selector) {
+// names by trigram word similarity (pg_trgm: small typos) if fuzzy, or in
+// the phone's digits; ranks by ts_rank plus the names' similarity.
+func (q searchQuery) postgres(s *sql.Selector, fuzzy bool) {
 	docs := sql.Table("search_documents").As("sd")
 	s.Join(docs).On(s.C(candidate.FieldID), docs.C("candidate_id"))
 	terms := make([]string, len(q.words))
@@ -101,7 +102,9 @@ func (q searchQuery) postgres(s *sql.Selector) {
 		terms[i] = term
 		s.Where(sql.P(func(b *sql.Builder) {
 			b.WriteString("(" + docs.C("document") + " @@ to_tsquery('simple', ").Arg(term).WriteString(")")
-			b.WriteString(" OR " + docs.C("names") + " OPERATOR(public.%>) ").Arg(w)
+			if fuzzy {
+				b.WriteString(" OR " + docs.C("names") + " OPERATOR(public.%>) ").Arg(w)
+			}
 			if digits := digitsOf(w); digits == w {
 				b.WriteString(" OR " + docs.C("phone") + " LIKE ").Arg("%" + digits + "%")
 			}
@@ -153,22 +156,18 @@ func (s *CandidateService) Search(ctx context.Context, query string, f *Candidat
 	if err != nil {
 		return Page[SearchHit]{}, err
 	}
-	offset, err := s.openSearchCursor(page.Cursor)
+	at, err := s.openSearchCursor(page.Cursor)
 	if err != nil {
 		return Page[SearchHit]{}, err
 	}
-	cq, err := f.ApplyTo(s.Client.Candidate.Query().Where(q.predicate(s.Dialect)))
+	cands, at, err := s.searchCandidates(ctx, q, f, at, page.Limit)
 	if err != nil {
 		return Page[SearchHit]{}, err
-	}
-	cands, err := cq.Offset(offset).Limit(page.Limit + 1).All(ctx)
-	if err != nil {
-		return Page[SearchHit]{}, fmt.Errorf("searching: %w", err)
 	}
 	var out Page[SearchHit]
 	if len(cands) > page.Limit {
 		cands = cands[:page.Limit]
-		out.Next = s.sealSearchCursor(offset + page.Limit)
+		out.Next = s.sealSearchCursor(searchCursor{offset: at.offset + page.Limit, fuzzy: at.fuzzy})
 	}
 	contents, err := s.searchContents(ctx, cands)
 	if err != nil {
@@ -179,6 +178,37 @@ func (s *CandidateService) Search(ctx context.Context, query string, f *Candidat
 		out.Rows[i] = SearchHit{Candidate: c, Snippet: Snippet(contents[c.ID], q.words)}
 	}
 	return out, nil
+}
+
+// searchCandidates reads up to limit+1 candidates matching q from at, and
+// returns where it read them. On PostgreSQL, the first page decides
+// whether the search is fuzzy: only when the exact matches do not fill
+// it, because the typo-tolerant match rechecks every name sharing a
+// trigram with a word, and a page of exact hits is what the reader looks
+// at. The cursor keeps the decision, so the pages of a search agree.
+func (s *CandidateService) searchCandidates(ctx context.Context, q searchQuery, f *CandidateFilter, at searchCursor, limit int) ([]*ent.Candidate, searchCursor, error) {
+	read := func(fuzzy bool) ([]*ent.Candidate, error) {
+		cq, err := f.ApplyTo(s.Client.Candidate.Query().Where(q.predicate(s.Dialect, fuzzy)))
+		if err != nil {
+			return nil, err
+		}
+		cands, err := cq.Offset(at.offset).Limit(limit + 1).All(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("searching: %w", err)
+		}
+		return cands, nil
+	}
+	if s.Dialect != dialect.Postgres || at.offset > 0 {
+		cands, err := read(at.fuzzy)
+		return cands, at, err
+	}
+	exact, err := read(false)
+	if err != nil || len(exact) > limit {
+		return exact, at, err
+	}
+	at.fuzzy = true
+	cands, err := read(true)
+	return cands, at, err
 }
 
 // searchContents reads the text of the candidates' documents, by
@@ -208,28 +238,43 @@ func (s *CandidateService) searchContents(ctx context.Context, cands []*ent.Cand
 	return out, rows.Err()
 }
 
-// sealSearchCursor is the signed cursor of the offset-th hit.
-func (s *CandidateService) sealSearchCursor(offset int) string {
-	payload := base64.RawURLEncoding.EncodeToString([]byte(strconv.Itoa(offset)))
+// searchCursor is a place in a search's ranking: the offset of the next
+// hit, and whether the search matches names with typos (PostgreSQL).
+type searchCursor struct {
+	offset int
+	fuzzy  bool
+}
+
+// fuzzyMark ends the payload of a fuzzy search's cursor.
+const fuzzyMark = "~"
+
+// sealSearchCursor is the signed cursor of at.
+func (s *CandidateService) sealSearchCursor(at searchCursor) string {
+	text := strconv.Itoa(at.offset)
+	if at.fuzzy {
+		text += fuzzyMark
+	}
+	payload := base64.RawURLEncoding.EncodeToString([]byte(text))
 	return payload + "." + s.Sealer.Sign("search-cursor\n"+payload)
 }
 
 // openSearchCursor reads a cursor sealSearchCursor made; "" is the start.
-func (s *CandidateService) openSearchCursor(cursor string) (int, error) {
+func (s *CandidateService) openSearchCursor(cursor string) (searchCursor, error) {
 	if cursor == "" {
-		return 0, nil
+		return searchCursor{}, nil
 	}
 	payload, sig, ok := strings.Cut(cursor, ".")
 	if !ok || !s.Sealer.Verify("search-cursor\n"+payload, sig) {
-		return 0, InvalidCursor("after")
+		return searchCursor{}, InvalidCursor("after")
 	}
 	b, err := base64.RawURLEncoding.DecodeString(payload)
 	if err != nil {
-		return 0, InvalidCursor("after")
+		return searchCursor{}, InvalidCursor("after")
 	}
-	offset, err := strconv.Atoi(string(b))
+	text, fuzzy := strings.CutSuffix(string(b), fuzzyMark)
+	offset, err := strconv.Atoi(text)
 	if err != nil || offset < 0 {
-		return 0, InvalidCursor("after")
+		return searchCursor{}, InvalidCursor("after")
 	}
-	return offset, nil
+	return searchCursor{offset: offset, fuzzy: fuzzy}, nil
 }

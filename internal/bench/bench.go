@@ -322,6 +322,7 @@ func benchRequests(ctx context.Context, db *database.DB, sealer *auth.Sealer, m 
 		{"POST /graphql pipeline board", request{method: http.MethodPost, path: "/graphql", body: string(board), header: gql}},
 		{"POST /graphql reports sources", request{method: http.MethodPost, path: "/graphql", body: reportsBody(time.Now()), header: gql}},
 		searchNamedRequest(gql),
+		misspeltSearchNamedRequest(gql),
 		{moveWrite, request{next: moves}},
 		{"POST /v1/candidates/{uid}/notes", request{next: roundRobin(targets, func(id string) request {
 			return request{method: http.MethodPost, path: "/v1/candidates/" + id + "/notes", body: noteBody, header: gql}

@@ -50,7 +50,7 @@ type hwStatements struct {
 	apiKey, candidates, candidatesAfter, openings, hires, company, internalFields, careers string
 	nestedPositions, nestedOpenings, nestedCandidates, flatCandidates                      string
 	boardPosition, boardSteps, boardCandidates, boardCounts                                string
-	search                                                                                 string
+	search, searchFuzzy                                                                    string
 	boardInterviews, interviewStarts, recommendationCounts                                 string
 }
 
@@ -86,7 +86,8 @@ func newHandWritten(db *database.DB, publicURL string, sealer *auth.Sealer, file
 		WHERE p.company_id = ? AND p.is_published = ? AND p.is_template = ?
 		ORDER BY p.name, p.id`),
 		nestedPositions:  h.q(`SELECT id, name FROM positions WHERE company_id = ? ORDER BY id LIMIT 20`),
-		search:           h.searchStatement(),
+		search:           h.searchStatement(false),
+		searchFuzzy:      h.searchStatement(true),
 		nestedOpenings:   h.perParent(`SELECT o.id, o.name, o.position_id`, "openings", "position_id", 5, ""),
 		nestedCandidates: h.perParent(`SELECT c.id, c.status, c.position_id, p.first_name`, "candidates", "position_id", 10, `JOIN persons p ON p.id = c.person_id`),
 		flatCandidates:   h.q(`SELECT id, status, time_created FROM candidates WHERE company_id = ? ORDER BY id LIMIT 100`),

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 
 	"entgo.io/ent/dialect"
@@ -14,18 +15,26 @@ import (
 	"github.com/hiregraph/hiregraph/recruiting"
 )
 
-// searchQuery is the search benchmarked: a name's word, which matches the
-// few seeded people whose number starts with it (Person4242, Person42420,
-// …), ranked, with snippets.
+// searchQuery is the search benchmarked, ranked, with snippets.
 const searchQuery = `query($q: String!) { search(query: $q, first: 20) { edges { snippet node { id } } hasNextPage } }`
 
-// searchWord is what the benchmarked search looks for.
-const searchWord = "person4242"
+// searchedPerson is the seeded person whose name the bench searches for:
+// their first and last name are found together a few times (once per
+// 100 000 people), each alone hundreds of times.
+const searchedPerson = 100
 
-// searchRequest is the benchmarked search request's body.
-func searchRequest() string {
-	b, _ := json.Marshal(map[string]any{"query": searchQuery, "variables": map[string]string{"q": searchWord}})
-	return string(b)
+// searchName is the searchedPerson's name as a user types it.
+func searchName() string {
+	first, last := benchName(searchedPerson)
+	return strings.ToLower(first + " " + last)
+}
+
+// misspeltSearchName is searchName with the last name's last letter
+// typed twice: no name starts with it, so only the typo-tolerant match
+// finds the person.
+func misspeltSearchName() string {
+	name := searchName()
+	return name + name[len(name)-1:]
 }
 
 // buildSearchIndex indexes the seeded candidates (the seed writes around
@@ -57,7 +66,17 @@ func searchIndexBytes(ctx context.Context, db *database.DB) (int64, error) {
 	return size, nil
 }
 
-// searchNamedRequest is the search among the benchmarked requests.
+// searchNamedRequest is the search for a name among the benchmarked
+// requests; misspeltSearchNamedRequest the search for it misspelt.
 func searchNamedRequest(gql http.Header) namedRequest {
-	return namedRequest{"POST /graphql search", request{method: http.MethodPost, path: "/graphql", body: searchRequest(), header: gql}}
+	return namedRequest{"POST /graphql search", searchFor(searchName(), gql)}
+}
+func misspeltSearchNamedRequest(gql http.Header) namedRequest {
+	return namedRequest{"POST /graphql search (misspelt)", searchFor(misspeltSearchName(), gql)}
+}
+
+// searchFor is the request of a search for q.
+func searchFor(q string, gql http.Header) request {
+	b, _ := json.Marshal(map[string]any{"query": searchQuery, "variables": map[string]string{"q": q}})
+	return request{method: http.MethodPost, path: "/graphql", body: string(b), header: gql}
 }

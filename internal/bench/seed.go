@@ -28,7 +28,7 @@ const batchSize = 1000
 
 // seed creates the demo company and n candidates spread across n/1000
 // positions (at least 10, half of them published), one opening each, and
-// n/2 people with two candidates apiece, and interviews (seedInterviews),
+// n/2 people (named by benchName) with two candidates apiece, and interviews (seedInterviews),
 // showing progress on out. A database an earlier run seeded with n
 // candidates is reused as it is.
 func seed(ctx context.Context, db *database.DB, sealer *auth.Sealer, n int, out io.Writer) (*demo.Manifest, error) {
@@ -166,7 +166,8 @@ func seedCandidates(ctx context.Context, client *ent.Client, positions []*ent.Po
 		err := inTx(ctx, client, func(tx *ent.Client) error {
 			people := make([]*ent.PersonCreate, (size+1)/2)
 			for i := range people {
-				people[i] = tx.Person.Create().SetFirstName(fmt.Sprintf("Person%d", done+i)).SetLastName("Bench").
+				first, last := benchName(done + i)
+				people[i] = tx.Person.Create().SetFirstName(first).SetLastName(last).
 					SetEmail(fmt.Sprintf("p%d@bench.example", done+i))
 			}
 			ps, err := tx.Person.CreateBulk(people...).Save(ctx)
