@@ -197,3 +197,56 @@ func TestSearchCatchesUpOnUnindexedCandidates(t *testing.T) {
 		t.Errorf("after catching up found %v", got.names())
 	}
 }
+
+// On PostgreSQL a search shows names with a typo only when its exact
+// matches do not fill the first page, and its next pages keep to that.
+func TestSearchMatchesTyposOnlyWhenExactMatchesAreFew(t *testing.T) {
+	env := hiregraphtest.New(t)
+	if env.DB.Dialect != dialect.Postgres {
+		t.Skip("SQLite matches no typos")
+	}
+	var hits struct {
+		Search struct {
+			Edges []struct {
+				Node struct {
+					Person struct{ ID, FirstName string }
+				}
+			}
+		}
+	}
+	env.GraphQL(`{ search(query: "example.com", first: 20) { edges { node { person { id firstName } } } } }`, nil).Decode(t, &hits)
+	var people []string
+	for _, e := range hits.Search.Edges {
+		if p := e.Node.Person; p.FirstName != "Grace" && p.FirstName != "Ada" && !slices.Contains(people, p.ID) {
+			people = append(people, p.ID)
+		}
+	}
+	for i, last := range []string{"Hopper", "Hoper"} {
+		env.GraphQL(`mutation($p: ID!, $last: String!) { updatePerson(id: $p, input: {lastName: $last}) { id } }`,
+			map[string]any{"p": people[i], "last": last}).Decode(t, &struct{}{})
+	}
+
+	// Two exact matches do not fill a page of five: the typo shows.
+	var few searchPage
+	env.GraphQL(searchQuery, map[string]any{"q": "hopper", "first": 5}).Decode(t, &few)
+	if len(few.Search.Edges) != 3 {
+		t.Errorf("a page of five found %v, want the two Hoppers and the Hoper", few.names())
+	}
+	// They fill a page of one: every page shows a Hopper, none the typo.
+	var lastNames []string
+	var after any
+	for {
+		var p searchPage
+		env.GraphQL(searchQuery, map[string]any{"q": "hopper", "first": 1, "after": after}).Decode(t, &p)
+		for _, e := range p.Search.Edges {
+			lastNames = append(lastNames, e.Node.Person.LastName)
+		}
+		if !p.Search.HasNextPage {
+			break
+		}
+		after = *p.Search.EndCursor
+	}
+	if !slices.Equal(lastNames, []string{"Hopper", "Hopper"}) {
+		t.Errorf("pages of one found %v, want the two Hoppers", lastNames)
+	}
+}
