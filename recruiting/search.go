@@ -96,6 +96,7 @@ func (q searchQuery) predicate(dia string, fuzzy bool) func(*sql.Selector) {
 func (q searchQuery) postgres(s *sql.Selector, fuzzy bool) {
 	docs := sql.Table("search_documents").As("sd")
 	s.Join(docs).On(s.C(candidate.FieldID), docs.C("candidate_id"))
+	s.AppendSelect(docs.C(searchContentColumn))
 	terms := make([]string, len(q.words))
 	for i, w := range q.words {
 		term := tsPrefix(w)
@@ -129,6 +130,7 @@ func (q searchQuery) sqlite(s *sql.Selector) {
 	docs, index := sql.Table("search_documents"), sql.Table("search_index")
 	s.Join(docs).On(s.C(candidate.FieldID), docs.C("candidate_id"))
 	s.Join(index).On(index.C("rowid"), docs.C("id"))
+	s.AppendSelect(docs.C(searchContentColumn))
 	phrases := make([]string, len(q.words))
 	for i, w := range q.words {
 		phrases[i] = `"` + strings.ReplaceAll(w, `"`, `""`) + `"`
@@ -169,13 +171,13 @@ func (s *CandidateService) Search(ctx context.Context, query string, f *Candidat
 		cands = cands[:page.Limit]
 		out.Next = s.sealSearchCursor(searchCursor{offset: at.offset + page.Limit, fuzzy: at.fuzzy})
 	}
-	contents, err := s.searchContents(ctx, cands)
-	if err != nil {
-		return Page[SearchHit]{}, err
-	}
 	out.Rows = make([]SearchHit, len(cands))
 	for i, c := range cands {
-		out.Rows[i] = SearchHit{Candidate: c, Snippet: Snippet(contents[c.ID], q.words)}
+		content, err := searchContent(c)
+		if err != nil {
+			return Page[SearchHit]{}, err
+		}
+		out.Rows[i] = SearchHit{Candidate: c, Snippet: Snippet(content, q.words)}
 	}
 	return out, nil
 }
@@ -211,31 +213,25 @@ func (s *CandidateService) searchCandidates(ctx context.Context, q searchQuery, 
 	return cands, at, err
 }
 
-// searchContents reads the text of the candidates' documents, by
-// candidate, in one query.
-func (s *CandidateService) searchContents(ctx context.Context, cands []*ent.Candidate) (map[string]string, error) {
-	out := make(map[string]string, len(cands))
-	if len(cands) == 0 {
-		return out, nil
-	}
-	args := make([]any, len(cands))
-	marks := make([]string, len(cands))
-	for i, c := range cands {
-		args[i], marks[i] = c.ID, "$"+strconv.Itoa(i+1)
-	}
-	rows, err := s.Client.QueryContext(ctx, "SELECT candidate_id, content FROM search_documents WHERE candidate_id IN ("+strings.Join(marks, ", ")+")", args...)
+// searchContentColumn is the column of a search document's text, which
+// the search reads with the candidates (the predicate selects it), so that
+// snippets need no second statement.
+const searchContentColumn = "content"
+
+// searchContent is the text of the candidate's search document, which
+// the search read with it.
+func searchContent(c *ent.Candidate) (string, error) {
+	v, err := c.Value(searchContentColumn)
 	if err != nil {
-		return nil, fmt.Errorf("reading search snippets: %w", err)
+		return "", fmt.Errorf("reading search snippet: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id, content string
-		if err := rows.Scan(&id, &content); err != nil {
-			return nil, fmt.Errorf("reading search snippets: %w", err)
-		}
-		out[id] = content
+	switch v := v.(type) {
+	case string:
+		return v, nil
+	case []byte:
+		return string(v), nil
 	}
-	return out, rows.Err()
+	return "", fmt.Errorf("reading search snippet: unexpected %T", v)
 }
 
 // searchCursor is a place in a search's ranking: the offset of the next
