@@ -14,6 +14,11 @@ import (
 	"github.com/hiregraph/hiregraph/recruiting"
 )
 
+// NextInterview is the resolver for the nextInterview field.
+func (r *candidateResolver) NextInterview(ctx context.Context, obj *ent.Candidate) (*ent.Interview, error) {
+	return r.service.NextInterview(ctx, obj)
+}
+
 // Interviews is the resolver for the interviews field.
 func (r *companyResolver) Interviews(ctx context.Context, obj *ent.Company, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, includeCancelled *bool, orderBy *ent.InterviewOrder, where *ent.InterviewWhereInput) (*ent.InterviewConnection, error) {
 	return r.service.Agenda(ctx, includeCancelled != nil && *includeCancelled).Paginate(ctx, after, first, before, last,

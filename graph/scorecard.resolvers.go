@@ -15,7 +15,7 @@ import (
 
 // ScorecardSummary is the resolver for the scorecardSummary field.
 func (r *candidateResolver) ScorecardSummary(ctx context.Context, obj *ent.Candidate) (*recruiting.ScorecardSummary, error) {
-	return r.service.ScorecardSummary(ctx, obj)
+	return r.service.ScorecardSummary(ctx, obj, selects(ctx, "attributes"))
 }
 
 // FeedbackDue is the resolver for the feedbackDue field.

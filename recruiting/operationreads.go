@@ -24,9 +24,11 @@ type operationReads struct {
 	interviews [][]*ent.Interview
 	scorecards [][]*ent.Scorecard
 
-	summaries    batch[*ScorecardSummary]
-	myScorecards batch[*ent.Scorecard]
-	editable     batch[bool]
+	summaries               batch[*ScorecardSummary]
+	summariesWithAttributes batch[*ScorecardSummary]
+	nextInterviews          batch[*ent.Interview]
+	myScorecards            batch[*ent.Scorecard]
+	editable                batch[bool]
 }
 
 // readsOf returns the reads of the operation of ctx; nil outside one.
@@ -59,6 +61,7 @@ func (r *operationReads) remember(v ent.Value) {
 func wholeCandidate(c *ent.Candidate) bool  { return c.PositionID != "" }
 func wholeInterview(iv *ent.Interview) bool { return iv.ID != "" }
 func wholeScorecard(sc *ent.Scorecard) bool { return sc.UserID != "" }
+func anyCandidate(c *ent.Candidate) bool    { return c.ID != "" }
 func candidateID(c *ent.Candidate) string   { return c.ID }
 func interviewID(iv *ent.Interview) string  { return iv.ID }
 func scorecardID(sc *ent.Scorecard) string  { return sc.ID }

@@ -53,9 +53,11 @@ var recommendations = []scorecard.OverallRecommendation{
 
 // ScorecardSummaries sums up the scorecards on each of cands the viewer
 // may read others' feedback on (rule.OthersFeedbackReadable); the others
-// are left out of the map. Four queries for any number of candidates,
-// counted and averaged by the database.
-func (s *ScorecardService) ScorecardSummaries(ctx context.Context, cands []*ent.Candidate) (map[string]*ScorecardSummary, error) {
+// are left out of the map. At most four queries for any number of
+// candidates, counted and averaged by the database; the attributes are
+// averaged only withAttributes, since a reader that shows only the counts
+// (the board) should not pay for them.
+func (s *ScorecardService) ScorecardSummaries(ctx context.Context, cands []*ent.Candidate, withAttributes bool) (map[string]*ScorecardSummary, error) {
 	open, err := s.feedbackOpenOn(ctx, cands)
 	if err != nil || len(open) == 0 {
 		return nil, err
@@ -71,8 +73,8 @@ func (s *ScorecardService) ScorecardSummaries(ctx context.Context, cands []*ent.
 			out[c.ID].Recommendations[i] = &ScorecardRecommendationCount{Recommendation: r}
 		}
 	}
-	if err := s.countRecommendations(ctx, ids, out); err != nil {
-		return nil, err
+	if err := s.countRecommendations(ctx, ids, out); err != nil || !withAttributes {
+		return out, err
 	}
 	return out, s.averageRatings(ctx, open, ids, positions, out)
 }
@@ -180,26 +182,31 @@ func (s *ScorecardService) averageRatings(ctx context.Context, cands []*ent.Cand
 	return nil
 }
 
-// ScorecardSummary is c's summary (ScorecardSummaries); nil while the
-// viewer may not read others' feedback on c. Within a GraphQL operation
-// it is loaded for every candidate the operation read, at once.
-func (s *ScorecardService) ScorecardSummary(ctx context.Context, c *ent.Candidate) (*ScorecardSummary, error) {
+// ScorecardSummary is c's summary (ScorecardSummaries), its attributes
+// filled in only withAttributes; nil while the viewer may not read
+// others' feedback on c. Within a GraphQL operation it is loaded for
+// every candidate the operation read, at once.
+func (s *ScorecardService) ScorecardSummary(ctx context.Context, c *ent.Candidate, withAttributes bool) (*ScorecardSummary, error) {
 	reads := readsOf(ctx)
 	if reads == nil {
-		sums, err := s.ScorecardSummaries(ctx, []*ent.Candidate{c})
+		sums, err := s.ScorecardSummaries(ctx, []*ent.Candidate{c}, withAttributes)
 		return sums[c.ID], err
+	}
+	summaries := &reads.summaries
+	if withAttributes {
+		summaries = &reads.summariesWithAttributes
 	}
 	// A candidate read without its position (a projection) is left for
 	// its own resolution.
 	read := wholeReads(reads, &reads.candidates, candidateID, wholeCandidate)
-	return get(&reads.summaries, c.ID, read, func(ids []string) (map[string]*ScorecardSummary, error) {
+	return get(summaries, c.ID, read, func(ids []string) (map[string]*ScorecardSummary, error) {
 		byID := read()
 		byID[c.ID] = c
 		cands := make([]*ent.Candidate, len(ids))
 		for i, id := range ids {
 			cands[i] = byID[id]
 		}
-		return s.ScorecardSummaries(ctx, cands)
+		return s.ScorecardSummaries(ctx, cands, withAttributes)
 	})
 }
 

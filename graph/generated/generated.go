@@ -167,6 +167,7 @@ type ComplexityRoot struct {
 		HiredOpening             func(childComplexity int) int
 		ID                       func(childComplexity int) int
 		Interviews               func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.InterviewOrder, where *ent.InterviewWhereInput) int
+		NextInterview            func(childComplexity int) int
 		Notes                    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.NoteOrder, where *ent.NoteWhereInput) int
 		OfferLetters             func(childComplexity int) int
 		Offers                   func(childComplexity int) int
@@ -1150,6 +1151,7 @@ type ApprovalProcessResolver interface {
 }
 type CandidateResolver interface {
 	HiredFor(ctx context.Context, obj *ent.Candidate) (*ent.Opening, error)
+	NextInterview(ctx context.Context, obj *ent.Candidate) (*ent.Interview, error)
 	Offers(ctx context.Context, obj *ent.Candidate) ([]*ent.Offer, error)
 	ScorecardSummary(ctx context.Context, obj *ent.Candidate) (*recruiting.ScorecardSummary, error)
 }
@@ -1758,6 +1760,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Candidate.Interviews(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.InterviewOrder), args["where"].(*ent.InterviewWhereInput)), true
+	case "Candidate.nextInterview":
+		if e.ComplexityRoot.Candidate.NextInterview == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Candidate.NextInterview(childComplexity), true
 	case "Candidate.notes":
 		if e.ComplexityRoot.Candidate.Notes == nil {
 			break
@@ -21104,6 +21112,11 @@ extend type Interview {
   calendarURL: String!
 }
 
+extend type Candidate {
+  "The candidate's next interview: the earliest scheduled (not cancelled) interview that has not ended by the server's clock, at any step; null when none. Visible as the candidate's interviews are."
+  nextInterview: Interview
+}
+
 extend type Company {
   "The agenda of the user the request acts for: the interviews they interview at, by start time; empty for an API key acting for no one. Cancelled interviews only with includeCancelled."
   interviews(
@@ -22607,6 +22620,8 @@ func (ec *executionContext) childFields_Candidate(ctx context.Context, field gra
 		return ec.fieldContext_Candidate_hiredOpening(ctx, field)
 	case "hiredFor":
 		return ec.fieldContext_Candidate_hiredFor(ctx, field)
+	case "nextInterview":
+		return ec.fieldContext_Candidate_nextInterview(ctx, field)
 	case "offers":
 		return ec.fieldContext_Candidate_offers(ctx, field)
 	case "scorecardSummary":
@@ -29183,6 +29198,38 @@ func (ec *executionContext) fieldContext_Candidate_hiredFor(_ context.Context, f
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Opening(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Candidate_nextInterview(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Candidate_nextInterview(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Candidate().NextInterview(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Interview) graphql.Marshaler {
+			return ec.marshalOInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Candidate_nextInterview(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Candidate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Interview(ctx, field)
 		},
 	}
 	return fc, nil
@@ -65237,6 +65284,12 @@ func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Candidate_hiredFor(ctx, field, obj)
+				})
+		case "nextInterview":
+			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Candidate_nextInterview(ctx, field, obj)
 				})
 		case "offers":
 			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,

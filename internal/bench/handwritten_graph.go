@@ -25,11 +25,11 @@ const flatQuery = `{ candidates(first: 100) { edges { node { id status timeCreat
 
 // boardQuery is a position's pipeline board as /app reads it: every step
 // with its count and first 20 candidates, each with its person, next
-// interview (scheduled, not ended by $now) and scorecard summary.
-const boardQuery = `query($p: ID, $now: Time!) { pipeline(positionID: $p) { id name kind
+// interview (scheduled, not ended by the server's clock) and scorecard
+// summary.
+const boardQuery = `query($p: ID) { pipeline(positionID: $p) { id name kind
   candidates(first: 20) { totalCount edges { node { id status person { firstName lastName }
-    interviews(first: 1, where: {status: SCHEDULED, timeEndGT: $now}, orderBy: {field: TIME_START, direction: ASC}) {
-      edges { node { id timeStart timeZone } } }
+    nextInterview { id timeStart timeZone }
     scorecardSummary { submitted recommendations { recommendation count } } } } } } }`
 
 type (
@@ -94,8 +94,8 @@ type (
 			FirstName string `json:"firstName"`
 			LastName  string `json:"lastName"`
 		} `json:"person"`
-		Interviews       hwEdges[hwBoardInterview] `json:"interviews"`
-		ScorecardSummary *hwScorecardSummary       `json:"scorecardSummary"`
+		NextInterview    *hwBoardInterview   `json:"nextInterview"`
+		ScorecardSummary *hwScorecardSummary `json:"scorecardSummary"`
 	}
 )
 
@@ -191,8 +191,7 @@ func (h *handWritten) board(w http.ResponseWriter, r *http.Request, company stri
 	ctx := r.Context()
 	var in struct {
 		Variables struct {
-			P   string
-			Now time.Time
+			P string
 		} `json:"variables"`
 	}
 	if err := json.Unmarshal(body, &in); err != nil {
@@ -228,7 +227,7 @@ func (h *handWritten) board(w http.ResponseWriter, r *http.Request, company stri
 	rows.Close()
 	if len(ids) > 0 {
 		err = h.eachChild(ctx, h.sql.boardCandidates, company, ids, func(rows *sql.Rows) error {
-			c := hwBoardCandidate{Interviews: hwEdges[hwBoardInterview]{Edges: []hwEdge[hwBoardInterview]{}}}
+			var c hwBoardCandidate
 			var step string
 			if err := rows.Scan(&c.ID, &c.Status, &step, &c.Person.FirstName, &c.Person.LastName); err != nil {
 				return err
@@ -249,7 +248,7 @@ func (h *handWritten) board(w http.ResponseWriter, r *http.Request, company stri
 			})
 		}
 		if err == nil {
-			err = h.boardInterviews(ctx, company, answer.Data.Pipeline, in.Variables.Now)
+			err = h.boardInterviews(ctx, company, answer.Data.Pipeline, time.Now())
 		}
 		if err == nil {
 			err = h.boardScorecards(ctx, company, answer.Data.Pipeline)

@@ -20,9 +20,8 @@ type hwBoardInterview struct {
 
 // nextInterviewStatement reads each candidate's next interview: its
 // earliest scheduled one that has not ended by the third parameter, per
-// parent on the (company, candidate) index, as ours loads the board's
-// interviews(first: 1, where: {status: SCHEDULED, timeEndGT: $now},
-// orderBy: TIME_START).
+// parent on the (company, candidate) index, as the board's nextInterview
+// (ours reads every interview to come and keeps each candidate's first).
 func (h *handWritten) nextInterviewStatement() string {
 	return h.perParentWhere(`SELECT i.id, i.candidate_id, i.time_start, i.time_zone`, "interviews", "candidate_id",
 		` AND status = 'SCHEDULED' AND time_end > $3`, []string{"time_start", "id"}, 1, "")
@@ -51,8 +50,7 @@ func (h *handWritten) boardInterviews(ctx context.Context, company string, steps
 			return err
 		}
 		iv.TimeStart = start.Format(time.RFC3339Nano)
-		c := cards[candidate]
-		c.Interviews.Edges = append(c.Interviews.Edges, hwEdge[hwBoardInterview]{Node: iv})
+		cards[candidate].NextInterview = &iv
 		return nil
 	}, now)
 }

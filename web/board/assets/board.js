@@ -208,18 +208,16 @@ $('sign-out').addEventListener('click', () => signOut(''));
 // ---- The board ----
 
 // cardFields is what a card shows: the candidate, its next interview
-// (scheduled, not ended by $now) and its scorecards summed up (null while
+// (scheduled, not ended by the server's clock) and its scorecards summed up (null while
 // the user may not read others' feedback), read for all cards at once in
 // the board's one query.
 const cardFields = `fragment CardFields on Candidate {
   id status person { firstName lastName }
-  interviews(first: 1, where: {status: SCHEDULED, timeEndGT: $now}, orderBy: {field: TIME_START, direction: ASC}) {
-    edges { node { id timeStart timeZone } }
-  }
+  nextInterview { id timeStart timeZone }
   scorecardSummary { submitted recommendations { recommendation count } }
 }`;
 
-const boardQuery = `query Board($id: ID!, $statuses: [CandidateStatus!], $now: Time!) {
+const boardQuery = `query Board($id: ID!, $statuses: [CandidateStatus!]) {
   pipeline(positionID: $id) {
     id name kind
     candidates(first: 100, where: {statusIn: $statuses}) {
@@ -271,7 +269,7 @@ function refreshBoard() {
       const id = state.positionID;
       const shown = state.movesShown;
       const statuses = $('show-closed').checked ? null : ['IN_PROGRESS', 'HIRED'];
-      const data = await gql(boardQuery, { id, statuses, now: new Date().toISOString() });
+      const data = await gql(boardQuery, { id, statuses });
       if (id !== state.positionID) continue;
       state.due = Map.groupBy(data.viewer.feedbackDue.edges.map((e) => e.node), (iv) => iv.candidate.id);
       if (state.drag) state.refreshAfterDrag = true;
@@ -282,7 +280,7 @@ function refreshBoard() {
   return loading;
 }
 
-const cardQuery = `query Card($id: ID!, $now: Time!) {
+const cardQuery = `query Card($id: ID!) {
   node(id: $id) { ... on Candidate { ...CardFields currentStep { id } } }
 }
 ${cardFields}`;
@@ -307,7 +305,7 @@ async function refreshCard(candidateID) {
   const id = state.positionID;
   const shown = state.movesShown;
   try {
-    const data = await gql(cardQuery, { id: candidateID, now: new Date().toISOString() });
+    const data = await gql(cardQuery, { id: candidateID });
     if (id !== state.positionID || state.drag || state.saving > 0 || loading || shown !== state.movesShown) return refreshBoard();
     if (!placeCard(candidateID, data.node)) return refreshBoard();
     renderBoard(state.steps);
@@ -411,8 +409,7 @@ function renderCard(c, step) {
   const open = el('button', { type: 'button', class: 'name', 'data-focus': `open:${c.id}` }, name);
   open.addEventListener('click', () => openTimeline(c.id));
   card.append(open);
-  const next = c.interviews.edges[0];
-  if (next) card.append(renderNextInterview(next.node));
+  if (c.nextInterview) card.append(renderNextInterview(c.nextInterview));
   if (c.scorecardSummary && c.scorecardSummary.submitted > 0) card.append(renderScorecardSummary(c.scorecardSummary));
   if (c.status !== 'IN_PROGRESS') {
     card.classList.add('closed');
