@@ -146,3 +146,47 @@ func TestInternalUseFieldsNeverLeaveTheGraph(t *testing.T) {
 		}
 	}
 }
+
+// TestCloneTakesTheScorecardTemplate: a clone is evaluated as its template
+// is: the same scale and the attributes still in the template, in order,
+// as attributes of its own (editing one leaves the other alone).
+func TestCloneTakesTheScorecardTemplate(t *testing.T) {
+	env := hiregraphtest.New(t)
+	type template struct {
+		RatingScale int
+		Attributes  []struct{ ID, Focus, Name, Description string }
+	}
+	var set struct {
+		SetScorecardTemplate struct{ ScorecardTemplate template }
+	}
+	env.GraphQL(setScorecardTemplate, map[string]any{"position": env.Demo.TemplatePositionUID, "in": map[string]any{
+		"ratingScale": 5, "attributes": []any{
+			map[string]any{"focus": "Skills", "name": "SQL", "description": "Joins and indexes"},
+			map[string]any{"focus": "Skills", "name": "Go"},
+			map[string]any{"focus": "Values", "name": "Candour"},
+		}}}).Decode(t, &set)
+	kept := set.SetScorecardTemplate.ScorecardTemplate.Attributes
+	// Go leaves the template before the clone: it stays off the clone.
+	env.GraphQL(setScorecardTemplate, map[string]any{"position": env.Demo.TemplatePositionUID, "in": map[string]any{
+		"ratingScale": 5, "attributes": []any{
+			map[string]any{"id": kept[2].ID, "focus": "Values", "name": "Candour"},
+			map[string]any{"id": kept[0].ID, "focus": "Skills", "name": "SQL", "description": "Joins and indexes"},
+		}}}).Decode(t, &set)
+
+	c := clone(t, env, env.CloneInput())
+	var got struct {
+		Node struct{ ScorecardTemplate *template }
+	}
+	env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Position { scorecardTemplate { ratingScale attributes { id focus name description } } } } }`,
+		map[string]any{"id": c.ID}).Decode(t, &got)
+	tmpl := got.Node.ScorecardTemplate
+	if tmpl == nil || tmpl.RatingScale != 5 || len(tmpl.Attributes) != 2 {
+		t.Fatalf("the clone's scorecard template = %+v; want the template's scale 5 and its two attributes", tmpl)
+	}
+	if a := tmpl.Attributes[0]; a.Name != "Candour" || a.Focus != "Values" || a.ID == kept[2].ID {
+		t.Errorf("first attribute = %+v; want Candour, an attribute of the clone's own", a)
+	}
+	if a := tmpl.Attributes[1]; a.Name != "SQL" || a.Description != "Joins and indexes" || a.ID == kept[0].ID {
+		t.Errorf("second attribute = %+v; want SQL with its description, an attribute of the clone's own", a)
+	}
+}

@@ -131,6 +131,9 @@ func (c *cloner) clone(ctx context.Context, tmpl *ent.Position) (string, error) 
 	if _, err := c.candidates.CopyPipeline(ctx, c.client, pos, steps, *c.in.CopyAssignees); err != nil {
 		return "", err
 	}
+	if err := copyScorecardAttributes(ctx, c.client, tmpl.ID, pos.ID); err != nil {
+		return "", err
+	}
 	return pos.ID, c.createOpenings(ctx, pos)
 }
 
@@ -162,7 +165,8 @@ func (c *cloner) positionFromTemplate(ctx context.Context, tmpl *ent.Position) (
 		SetExperienceLevel(tmpl.ExperienceLevel).
 		SetEmploymentType(tmpl.EmploymentType).
 		SetIsTalentPool(tmpl.IsTalentPool).
-		SetNillableLocationID(tmpl.LocationID)
+		SetNillableLocationID(tmpl.LocationID).
+		SetNillableScorecardRatingScale(tmpl.ScorecardRatingScale)
 	if tmpl.SalaryRange != nil {
 		create.SetSalaryRange(tmpl.SalaryRange)
 	}

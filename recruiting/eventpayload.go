@@ -332,40 +332,42 @@ func (sc *ScorecardV1) redact(r eventReader) {
 	}
 }
 
-// newEventObject is the empty payload of an object type, to read stored
-// data into; nil for a type whose events carry no data.
+// eventPayloads makes, by object type, the empty payload its events carry,
+// to read stored data into; a type missing here carries no data.
+var eventPayloads = map[string]func() eventObject{
+	"Position":       func() eventObject { return &PositionV1{} },
+	"Opening":        func() eventObject { return &OpeningV1{} },
+	"Candidate":      func() eventObject { return &CandidateV1{} },
+	"Note":           func() eventObject { return &NoteV1{} },
+	"Message":        func() eventObject { return &MessageV1{} },
+	"Conversation":   func() eventObject { return &ConversationV1{} },
+	"TestSubmission": func() eventObject { return &TestSubmissionV1{} },
+	"CandidateFile":  func() eventObject { return &CandidateFileV1{} },
+	"User":           func() eventObject { return &UserV1{} },
+	"Role":           func() eventObject { return &RoleV1{} },
+	"Person":         func() eventObject { return &PersonV1{} },
+	"Offer":          func() eventObject { return &OfferV1{} },
+	"Interview":      func() eventObject { return &InterviewV1{} },
+	"Scorecard":      func() eventObject { return &ScorecardV1{} },
+}
+
+// newEventObject is the empty payload of an object type; nil for a type
+// whose events carry no data.
 func newEventObject(objectType string) eventObject {
-	switch objectType {
-	case "Position":
-		return &PositionV1{}
-	case "Opening":
-		return &OpeningV1{}
-	case "Candidate":
-		return &CandidateV1{}
-	case "Note":
-		return &NoteV1{}
-	case "Message":
-		return &MessageV1{}
-	case "Conversation":
-		return &ConversationV1{}
-	case "TestSubmission":
-		return &TestSubmissionV1{}
-	case "CandidateFile":
-		return &CandidateFileV1{}
-	case "User":
-		return &UserV1{}
-	case "Role":
-		return &RoleV1{}
-	case "Person":
-		return &PersonV1{}
-	case "Offer":
-		return &OfferV1{}
-	case "Interview":
-		return &InterviewV1{}
-	case "Scorecard":
-		return &ScorecardV1{}
+	if payload, ok := eventPayloads[objectType]; ok {
+		return payload()
 	}
 	return nil
+}
+
+// EventPayloadTypes is, by object type, an empty value of the payload type
+// its events carry in object.data: what the webhook contract documents.
+func EventPayloadTypes() map[string]any {
+	out := make(map[string]any, len(eventPayloads))
+	for objectType, payload := range eventPayloads {
+		out[objectType] = payload()
+	}
+	return out
 }
 
 // eventObjectOf is the payload of the record acted on, as written with its

@@ -183,6 +183,32 @@ func (s *ScorecardService) writeAttributes(ctx context.Context, client *ent.Clie
 	return nil
 }
 
+// copyScorecardAttributes gives position to the attributes of from's
+// scorecard template (its scale is a position field, copied with the
+// others): a clone is evaluated as its template is. Removed attributes
+// stay behind, with the scorecards that rated them.
+func copyScorecardAttributes(ctx context.Context, client *ent.Client, from, to string) error {
+	attrs, err := client.ScorecardAttribute.Query().
+		Where(scorecardattribute.PositionID(from), scorecardattribute.TimeRemovedIsNil()).
+		Order(ent.Asc(scorecardattribute.FieldOrdinal)).
+		All(ctx)
+	if err != nil {
+		return fmt.Errorf("loading the template's scorecard attributes: %w", err)
+	}
+	if len(attrs) == 0 {
+		return nil
+	}
+	builders := make([]*ent.ScorecardAttributeCreate, len(attrs))
+	for i, a := range attrs {
+		builders[i] = client.ScorecardAttribute.Create().SetPositionID(to).SetOrdinal(i).
+			SetFocus(a.Focus).SetName(a.Name).SetDescription(a.Description)
+	}
+	if err := client.ScorecardAttribute.CreateBulk(builders...).Exec(ctx); err != nil {
+		return fmt.Errorf("copying scorecard attributes: %w", err)
+	}
+	return nil
+}
+
 // liveAttributes are the attributes of attrs still in the template.
 func liveAttributes(attrs []*ent.ScorecardAttribute) []*ent.ScorecardAttribute {
 	return slices.DeleteFunc(slices.Clone(attrs), func(a *ent.ScorecardAttribute) bool { return a.TimeRemoved != nil })
