@@ -28,6 +28,20 @@ var searchVerbs = map[string]bool{
 	VerbFileDeleted:      true,
 }
 
+// indexLaterKey marks a context whose caller indexes the candidate itself
+// later in the same transaction (withIndexLater).
+type indexLaterKey struct{}
+
+// withIndexLater makes record skip indexing under ctx: an application
+// creates the candidate, then adds what search finds of it (answers,
+// files), and its last activity indexes all of that in one write.
+func withIndexLater(ctx context.Context) context.Context {
+	return context.WithValue(ctx, indexLaterKey{}, true)
+}
+
+// indexesLater tells whether ctx's caller indexes the candidate later.
+func indexesLater(ctx context.Context) bool { return ctx.Value(indexLaterKey{}) != nil }
+
 // SearchDocument is what search finds of one candidate. It is exported
 // for the bench's hand-written floor, which writes the same document.
 type SearchDocument struct {
