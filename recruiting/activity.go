@@ -160,7 +160,7 @@ func (s *core) record(ctx context.Context, client *ent.Client, a Activity) error
 	if err := touchCandidate(ctx, client, a.Candidate, at); err != nil {
 		return err
 	}
-	if !searchVerbs[a.Verb] {
+	if !searchVerbs[a.Verb] || indexesLater(ctx) {
 		return nil
 	}
 	return indexCandidate(ctx, client, a.Candidate.ID)

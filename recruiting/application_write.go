@@ -25,7 +25,9 @@ var careersSite = Actor{Type: activity.ActorTypeCareersSite, Name: "careers site
 // is, then records the application, its files and the candidate.applied
 // activity. It runs in the caller's transaction.
 func (s *CareersService) writeApplication(ctx context.Context, client *ent.Client, p *ent.Position, app *checkedApplication, files []*storedFile) (*Applied, error) {
-	c, err := s.applicant(ctx, client, p, app)
+	// The candidate.applied activity below indexes the candidate with
+	// its application and files.
+	c, err := s.applicant(withIndexLater(ctx), client, p, app)
 	if err != nil {
 		return nil, err
 	}

@@ -120,7 +120,7 @@ func (s *CandidateService) createCandidate(ctx context.Context, in CreateCandida
 		if actor != nil {
 			by = *actor
 		}
-		if c, err = enterStep(ctx, client, c, steps[0], by, now); err != nil {
+		if c, err = enterFirstStep(ctx, client, c, steps[0], by, now); err != nil {
 			return err
 		}
 		created = c

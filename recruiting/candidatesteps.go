@@ -36,16 +36,39 @@ func enterStep(ctx context.Context, client *ent.Client, c *ent.Candidate, step *
 		Exec(ctx); err != nil {
 		return nil, fmt.Errorf("leaving step: %w", err)
 	}
-	if err := client.CandidateStep.Create().
-		SetCandidateID(c.ID).SetStepID(step.ID).SetName(step.Name).SetKind(stepType(step.Kind)).
-		SetTimeEntered(at).SetEnteredBy(ref).
-		Exec(ctx); err != nil {
-		return nil, fmt.Errorf("entering step: %w", err)
+	if err := startStay(ctx, client, c, step, ref, at); err != nil {
+		return nil, err
 	}
 	current, completed, err := derivedSteps(ctx, client, c.ID)
 	if err != nil {
 		return nil, err
 	}
+	return saveSteps(ctx, client, c, step, current, completed)
+}
+
+// enterFirstStep puts c, a candidate inserted in this transaction, in its
+// first step: it has no stay to end, nor any to derive its steps from
+// but the one it starts.
+func enterFirstStep(ctx context.Context, client *ent.Client, c *ent.Candidate, step *ent.PipelineStep, by Actor, at time.Time) (*ent.Candidate, error) {
+	if err := startStay(ctx, client, c, step, actorRef(by), at); err != nil {
+		return nil, err
+	}
+	return saveSteps(ctx, client, c, step, []schematype.Step{{Name: step.Name, Type: stepType(step.Kind)}}, []schematype.Step{})
+}
+
+// startStay records that c entered step at time at.
+func startStay(ctx context.Context, client *ent.Client, c *ent.Candidate, step *ent.PipelineStep, ref string, at time.Time) error {
+	if err := client.CandidateStep.Create().
+		SetCandidateID(c.ID).SetStepID(step.ID).SetName(step.Name).SetKind(stepType(step.Kind)).
+		SetTimeEntered(at).SetEnteredBy(ref).
+		Exec(ctx); err != nil {
+		return fmt.Errorf("entering step: %w", err)
+	}
+	return nil
+}
+
+// saveSteps saves c's current step and its derived steps.
+func saveSteps(ctx context.Context, client *ent.Client, c *ent.Candidate, step *ent.PipelineStep, current, completed []schematype.Step) (*ent.Candidate, error) {
 	saved, err := client.Candidate.UpdateOne(c).
 		SetCurrentStepID(step.ID).SetCurrentSteps(current).SetCompletedSteps(completed).
 		Save(ctx)

@@ -28,26 +28,54 @@ var searchVerbs = map[string]bool{
 	VerbFileDeleted:      true,
 }
 
-// searchDocument is what search finds of one candidate.
-type searchDocument struct {
-	candidateID, companyID string
-	// names is the person's names, folded; phone the digits of their
-	// phone number.
-	names, phone string
-	// lines is the text as users wrote it, one line per field: the
-	// names, e-mail address and phone number, then notes, answers and
-	// the cover letter. Snippets are cut from it.
-	lines []string
+// indexLaterKey marks a context whose caller indexes the candidate itself
+// later in the same transaction (withIndexLater).
+type indexLaterKey struct{}
+
+// withIndexLater makes record skip indexing under ctx: an application
+// creates the candidate, then adds what search finds of it (answers,
+// files), and its last activity indexes all of that in one write.
+func withIndexLater(ctx context.Context) context.Context {
+	return context.WithValue(ctx, indexLaterKey{}, true)
 }
 
-// heading is the folded text of the document's names, e-mail and phone
-// (weighted above the rest on PostgreSQL); body is everything after.
+// indexesLater tells whether ctx's caller indexes the candidate later.
+func indexesLater(ctx context.Context) bool { return ctx.Value(indexLaterKey{}) != nil }
+
+// SearchDocument is what search finds of one candidate. It is exported
+// for the bench's hand-written floor, which writes the same document.
+type SearchDocument struct {
+	CandidateID, CompanyID string
+	// Lines is the text as users wrote it, one line per field: the
+	// names, e-mail address and phone number, then notes, answers and
+	// the cover letter (SearchLine), then files' text. Snippets are cut
+	// from it.
+	Lines []string
+}
+
+// Names is the person's names, folded.
+func (d SearchDocument) Names() string { return fold(d.Lines[0]) }
+
+// Phone is the digits of the person's phone number.
+func (d SearchDocument) Phone() string { return digitsOf(d.Lines[2]) }
+
+// Heading is the folded text of the document's names, e-mail and phone
+// (weighted above the rest on PostgreSQL); Body is everything after.
 // The e-mail address is there whole and split at its @, so that its
 // domain is a word of its own.
-func (d searchDocument) heading() string {
-	return fold(strings.Join(d.lines[:3], " ") + " " + strings.ReplaceAll(d.lines[1], "@", " "))
+func (d SearchDocument) Heading() string {
+	return fold(strings.Join(d.Lines[:3], " ") + " " + strings.ReplaceAll(d.Lines[1], "@", " "))
 }
-func (d searchDocument) body() string { return fold(strings.Join(d.lines[3:], " ")) }
+func (d SearchDocument) Body() string { return fold(strings.Join(d.Lines[3:], " ")) }
+
+// Content is the lines as the index stores them.
+func (d SearchDocument) Content() string { return strings.Join(d.Lines, "\n") }
+
+// SearchLine is a note's HTML or a text field as one line of a document.
+func SearchLine(s string) string { return plainLine(s) }
+
+// SearchFileLine is a file's text as one line of a document.
+func SearchFileLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // indexCandidate writes what search finds of the candidate into the index,
 // through client, the write's transaction. It locks the candidate first
@@ -69,11 +97,9 @@ func indexCandidate(ctx context.Context, client *ent.Client, candidateID string)
 	if p.TimeErased != nil {
 		return deleteSearchDocument(ctx, client, candidateID)
 	}
-	doc := searchDocument{
-		candidateID: c.ID, companyID: c.CompanyID,
-		names: fold(strings.Join(strings.Fields(p.FirstName+" "+p.MiddleName+" "+p.LastName), " ")),
-		phone: digitsOf(p.Phone),
-		lines: []string{strings.Join(strings.Fields(p.FirstName+" "+p.MiddleName+" "+p.LastName), " "), p.Email, p.Phone},
+	doc := SearchDocument{
+		CandidateID: c.ID, CompanyID: c.CompanyID,
+		Lines: []string{strings.Join(strings.Fields(p.FirstName+" "+p.MiddleName+" "+p.LastName), " "), p.Email, p.Phone},
 	}
 	// Private notes stay out: a search must not reveal them to users
 	// who may not read them.
@@ -82,9 +108,9 @@ func indexCandidate(ctx context.Context, client *ent.Client, candidateID string)
 		return fmt.Errorf("loading notes to index: %w", err)
 	}
 	for _, n := range notes {
-		doc.lines = append(doc.lines, plainLine(n.Text))
+		doc.Lines = append(doc.Lines, SearchLine(n.Text))
 		for _, d := range n.Details {
-			doc.lines = append(doc.lines, plainLine(d.Title+": "+d.Text))
+			doc.Lines = append(doc.Lines, SearchLine(d.Title+": "+d.Text))
 		}
 	}
 	apps, err := c.QueryApplications().All(ctx)
@@ -93,10 +119,10 @@ func indexCandidate(ctx context.Context, client *ent.Client, candidateID string)
 	}
 	for _, a := range apps {
 		for _, ans := range a.Answers {
-			doc.lines = append(doc.lines, plainLine(ans.Name+": "+ans.Value))
+			doc.Lines = append(doc.Lines, SearchLine(ans.Name+": "+ans.Value))
 		}
 		if a.CoverLetter != "" {
-			doc.lines = append(doc.lines, plainLine(a.CoverLetter))
+			doc.Lines = append(doc.Lines, SearchLine(a.CoverLetter))
 		}
 	}
 	files, err := c.QueryFiles().Where(candidatefile.TextNEQ("")).Order(ent.Asc(candidatefile.FieldID)).All(ctx)
@@ -104,33 +130,32 @@ func indexCandidate(ctx context.Context, client *ent.Client, candidateID string)
 		return fmt.Errorf("loading file text to index: %w", err)
 	}
 	for _, f := range files {
-		doc.lines = append(doc.lines, strings.Join(strings.Fields(f.Text), " "))
+		doc.Lines = append(doc.Lines, SearchFileLine(f.Text))
 	}
 	return writeSearchDocument(ctx, client, doc)
 }
 
 // writeSearchDocument replaces the candidate's document in the index.
-func writeSearchDocument(ctx context.Context, client *ent.Client, d searchDocument) error {
-	content := strings.Join(d.lines, "\n")
+func writeSearchDocument(ctx context.Context, client *ent.Client, d SearchDocument) error {
 	if ent.DialectOf(client) == dialect.Postgres {
 		_, err := client.ExecContext(ctx, `INSERT INTO search_documents (candidate_id, company_id, names, phone, content, document)
 VALUES ($1, $2, $3, $4, $5, setweight(to_tsvector('simple', $6), 'A') || setweight(to_tsvector('simple', $7), 'B'))
 ON CONFLICT (candidate_id) DO UPDATE SET names = excluded.names, phone = excluded.phone, content = excluded.content, document = excluded.document`,
-			d.candidateID, d.companyID, d.names, d.phone, content, d.heading(), d.body())
+			d.CandidateID, d.CompanyID, d.Names(), d.Phone(), d.Content(), d.Heading(), d.Body())
 		if err != nil {
-			return fmt.Errorf("indexing candidate %s: %w", d.candidateID, err)
+			return fmt.Errorf("indexing candidate %s: %w", d.CandidateID, err)
 		}
 		return nil
 	}
 	// SQLite: the full-text index keeps no text of its own, so its row
 	// goes with the document's (contentless_delete).
-	if err := deleteSearchDocument(ctx, client, d.candidateID); err != nil {
+	if err := deleteSearchDocument(ctx, client, d.CandidateID); err != nil {
 		return err
 	}
 	rows, err := client.QueryContext(ctx, "INSERT INTO search_documents (candidate_id, company_id, names, phone, body, content) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
-		d.candidateID, d.companyID, d.names, d.phone, d.heading()+" "+d.body(), content)
+		d.CandidateID, d.CompanyID, d.Names(), d.Phone(), d.Heading()+" "+d.Body(), d.Content())
 	if err != nil {
-		return fmt.Errorf("indexing candidate %s: %w", d.candidateID, err)
+		return fmt.Errorf("indexing candidate %s: %w", d.CandidateID, err)
 	}
 	var id int64
 	if rows.Next() {
@@ -140,11 +165,11 @@ ON CONFLICT (candidate_id) DO UPDATE SET names = excluded.names, phone = exclude
 		err = cerr
 	}
 	if err != nil {
-		return fmt.Errorf("indexing candidate %s: %w", d.candidateID, err)
+		return fmt.Errorf("indexing candidate %s: %w", d.CandidateID, err)
 	}
 	if _, err := client.ExecContext(ctx, "INSERT INTO search_index (rowid, names, phone, body) VALUES ($1, $2, $3, $4)",
-		id, d.names, d.phone, d.heading()+" "+d.body()); err != nil {
-		return fmt.Errorf("indexing candidate %s: %w", d.candidateID, err)
+		id, d.Names(), d.Phone(), d.Heading()+" "+d.Body()); err != nil {
+		return fmt.Errorf("indexing candidate %s: %w", d.CandidateID, err)
 	}
 	return nil
 }

@@ -113,8 +113,12 @@ func Run(ctx context.Context, cfg Config, out io.Writer) ([]Row, error) {
 	if err != nil {
 		return nil, err
 	}
+	floor, err := newHandWritten(db, publicURL, sealer, files)
+	if err != nil {
+		return nil, err
+	}
 	hg := &http.Server{Handler: handler}
-	hw := &http.Server{Handler: newHandWritten(db, publicURL, sealer, files).routes()}
+	hw := &http.Server{Handler: floor.routes()}
 	go hg.Serve(ln1)
 	go hw.Serve(ln2)
 	defer hg.Close()

@@ -21,6 +21,7 @@ import (
 	"github.com/hiregraph/hiregraph/internal/database"
 	"github.com/hiregraph/hiregraph/internal/filestore"
 	"github.com/hiregraph/hiregraph/internal/viewer"
+	"github.com/hiregraph/hiregraph/recruiting"
 )
 
 // TestBenchRunsSmall runs the whole bench on a few thousand candidates:
@@ -164,7 +165,11 @@ func BenchmarkReads(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	floor := newHandWritten(db, "http://bench.example", sealer, nil).routes()
+	hw, err := newHandWritten(db, "http://bench.example", sealer, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	floor := hw.routes()
 	for _, nr := range requests {
 		if nr.next != nil {
 			continue // a write, which TestBenchRunsSmall covers
@@ -226,10 +231,11 @@ func TestFloorAppliesAsOurs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	servers := map[string]http.Handler{
-		"hiregraph": hiregraph,
-		"floor":     newHandWritten(db, "http://bench.example", sealer, files).routes(),
+	floor, err := newHandWritten(db, "http://bench.example", sealer, files)
+	if err != nil {
+		t.Fatal(err)
 	}
+	servers := map[string]http.Handler{"hiregraph": hiregraph, "floor": floor.routes()}
 	written := map[string]map[string]int{}
 	events := map[string][]string{}
 	for _, name := range []string{"hiregraph", "floor"} {
@@ -278,7 +284,7 @@ func TestFloorAppliesAsOurs(t *testing.T) {
 func tableCounts(t *testing.T, db *database.DB, files *filestore.Store) map[string]int {
 	t.Helper()
 	out := map[string]int{}
-	for _, table := range []string{"persons", "candidates", "candidate_steps", "applications", "candidate_files", "activities"} {
+	for _, table := range []string{"persons", "candidates", "candidate_steps", "applications", "candidate_files", "activities", "search_documents", "river_job"} {
 		var n int
 		if err := db.SQL.QueryRow("SELECT COUNT(*) FROM " + table).Scan(&n); err != nil {
 			t.Fatal(err)
@@ -331,7 +337,55 @@ func newEvents(t *testing.T, db *database.DB, company, applicationID string) []s
 	if err != nil {
 		t.Fatal(err)
 	}
-	return append(out, fmt.Sprintf("candidate %s from %s at %s (stay %s), steps %s and %s, file %s", status, source, step, stay, current, completed, file))
+	out = append(out, fmt.Sprintf("candidate %s from %s at %s (stay %s), steps %s and %s, file %s", status, source, step, stay, current, completed, file))
+	return append(out, searchDocument(t, db, applicationID), fileJob(t, db, applicationID))
+}
+
+// searchDocument describes the search document of an application's
+// candidate: its lines after the person's (whose names differ), and
+// whether its names and phone are those of its lines.
+func searchDocument(t *testing.T, db *database.DB, applicationID string) string {
+	t.Helper()
+	var names, phone, content string
+	err := db.SQL.QueryRow(`SELECT d.names, d.phone, d.content FROM search_documents d JOIN applications p ON p.candidate_id = d.candidate_id
+		WHERE p.id = '`+applicationID+`'`).Scan(&names, &phone, &content)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := recruiting.SearchDocument{Lines: strings.Split(content, "\n")}
+	return fmt.Sprintf("search document of %d lines, then %q, names and phone its own %v", len(doc.Lines), doc.Lines[3:],
+		names == doc.Names() && phone == doc.Phone())
+}
+
+// fileJob describes the job that reads the text of an application's file.
+func fileJob(t *testing.T, db *database.DB, applicationID string) string {
+	t.Helper()
+	var fileID string
+	err := db.SQL.QueryRow(`SELECT f.id FROM candidate_files f JOIN applications p ON p.candidate_id = f.candidate_id WHERE p.id = '` + applicationID + `'`).
+		Scan(&fileID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := db.SQL.Query(`SELECT kind, queue, max_attempts, args FROM river_job`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var jobs []string
+	for rows.Next() {
+		var kind, queue, args string
+		var attempts int
+		if err := rows.Scan(&kind, &queue, &attempts, &args); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(args, fileID) {
+			jobs = append(jobs, fmt.Sprintf("job %s on %s, %d attempts", kind, queue, attempts))
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("the file's jobs %q", jobs)
 }
 
 var personUID = regexp.MustCompile(`per_[0-9A-Z]+`)

@@ -22,6 +22,7 @@ import (
 	"github.com/hiregraph/hiregraph/internal/auth"
 	"github.com/hiregraph/hiregraph/internal/database"
 	"github.com/hiregraph/hiregraph/internal/filestore"
+	"github.com/hiregraph/hiregraph/internal/filetext"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
 
@@ -40,7 +41,9 @@ type handWritten struct {
 	writes    hwWriteStatements
 	applies   hwApplyStatements
 	reports   hwReportStatements
+	index     hwSearchStatements
 	files     *filestore.Store // applications' files, the store ours writes to
+	fileText  *filetext.Jobs   // queues the reading of resumes' text, as ours does
 }
 
 // hwStatements are the floor's statements, written once for the dialect
@@ -54,8 +57,13 @@ type hwStatements struct {
 	boardInterviews, interviewStarts, recommendationCounts                                 string
 }
 
-func newHandWritten(db *database.DB, publicURL string, sealer *auth.Sealer, files *filestore.Store) *handWritten {
-	h := &handWritten{db: db.ReadSQL, writeDB: db.SQL, dialect: db.Dialect, publicURL: publicURL, sealer: sealer, files: files}
+func newHandWritten(db *database.DB, publicURL string, sealer *auth.Sealer, files *filestore.Store) (*handWritten, error) {
+	fileText, err := filetext.New(filetext.Config{DB: db})
+	if err != nil {
+		return nil, err
+	}
+	h := &handWritten{db: db.ReadSQL, writeDB: db.SQL, dialect: db.Dialect, publicURL: publicURL, sealer: sealer, files: files, fileText: fileText}
+	h.index = h.searchStatements()
 	h.writes = h.writeStatements()
 	h.applies = h.applyStatements()
 	h.reports = h.reportStatements()
@@ -100,7 +108,7 @@ func newHandWritten(db *database.DB, publicURL string, sealer *auth.Sealer, file
 		interviewStarts:      h.interviewStartsStatement(),
 		recommendationCounts: h.recommendationCountsStatement(),
 	}
-	return h
+	return h, nil
 }
 
 func (h *handWritten) routes() http.Handler {

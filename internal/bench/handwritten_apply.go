@@ -289,18 +289,35 @@ func (h *handWritten) writeApplication(ctx context.Context, tx *sql.Tx, company,
 		"[]", "[]", app.consentText, now, now); err != nil {
 		return nil, fmt.Errorf("saving application: %w", err)
 	}
-	if file != nil {
-		if _, err := tx.ExecContext(ctx, h.applies.insertFile, uid.New("fil"), company, c.ID, "RESUME", file.Name, file.ContentType,
-			len(file.Content), key, now); err != nil {
-			return nil, fmt.Errorf("recording file: %w", err)
-		}
+	if err := h.insertFile(ctx, tx, company, c.ID, file, key, now); err != nil {
+		return nil, err
 	}
 	changes, _ := json.Marshal([]hwChange{{"source", nil, app.source}})
 	if err := h.recordEvent(ctx, tx, company, hwEvent{verb: recruiting.VerbCandidateApplied, objectType: "Application", objectID: appID, actor: careersSite,
 		candidate: c.ID, position: positionID, person: personID, changes: changes, data: []byte("null"), at: now}); err != nil {
 		return nil, err
 	}
+	if err := h.indexCandidate(ctx, tx, company, c.ID, personID); err != nil {
+		return nil, err
+	}
 	return &hwApplied{ApplicationUID: appID, Message: appliedMessage(app.first, positionName)}, nil
+}
+
+// insertFile records the stored resume, if any, and queues the reading
+// of its text for search, as ours does for a PDF or DOCX.
+func (h *handWritten) insertFile(ctx context.Context, tx *sql.Tx, company, candidateID string, file *filestore.File, key string, now time.Time) error {
+	if file == nil {
+		return nil
+	}
+	id := uid.New("fil")
+	if _, err := tx.ExecContext(ctx, h.applies.insertFile, id, company, candidateID, "RESUME", file.Name, file.ContentType,
+		len(file.Content), key, now); err != nil {
+		return fmt.Errorf("recording file: %w", err)
+	}
+	if !recruiting.TextReadable(file.ContentType) {
+		return nil
+	}
+	return h.fileText.EnqueueFileTextSQL(ctx, tx, id)
 }
 
 // careersSite is the actor of an application's events.

@@ -12,9 +12,11 @@ import (
 
 	"entgo.io/ent/dialect"
 
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/schema/uid"
 	"github.com/hiregraph/hiregraph/internal/apitime"
 	"github.com/hiregraph/hiregraph/internal/sanitize"
+	"github.com/hiregraph/hiregraph/recruiting"
 )
 
 // hwWriteStatements are the statements of the floor's writes: one
@@ -110,8 +112,12 @@ func (h *handWritten) createNote(w http.ResponseWriter, r *http.Request, company
 		if err != nil {
 			return err
 		}
-		return h.recordEvent(r.Context(), tx, company, hwEvent{verb: "note.created", objectType: "Note", objectID: note.UID,
+		err = h.recordEvent(r.Context(), tx, company, hwEvent{verb: "note.created", objectType: "Note", objectID: note.UID,
 			candidate: candidateID, position: position, person: person, data: data, at: now})
+		if err != nil {
+			return err
+		}
+		return h.indexCandidate(r.Context(), tx, company, candidateID, person)
 	})
 	if errors.Is(err, sql.ErrNoRows) {
 		http.Error(w, "no such candidate", http.StatusNotFound)
@@ -330,4 +336,144 @@ func (h *handWritten) deriveSteps(ctx context.Context, tx *sql.Tx, company strin
 		*before = st.Name
 	}
 	return rows.Err()
+}
+
+// hwSearchStatements are the statements of the floor's search document,
+// written in the transaction of a note or an application as ours does
+// (recruiting.indexCandidate): the person, the candidate's public notes,
+// its applications and its files' text read, the document replaced.
+type hwSearchStatements struct {
+	person, notes, applications, files string
+	// upsert replaces the document on PostgreSQL; on SQLite the
+	// full-text row goes first, then the document, and both are
+	// inserted again.
+	upsert, deleteIndex, deleteDocument, insertDocument, insertIndex string
+}
+
+func (h *handWritten) searchStatements() hwSearchStatements {
+	return hwSearchStatements{
+		person: h.q(`SELECT first_name, COALESCE(middle_name, ''), last_name, COALESCE(email, ''), COALESCE(phone, '') FROM persons
+			WHERE id = ? AND company_id = ? AND time_erased IS NULL`),
+		notes:        h.q(`SELECT text, details FROM notes WHERE candidate_id = ? AND company_id = ? AND private = ? ORDER BY time_created, id`),
+		applications: h.q(`SELECT answers, cover_letter FROM applications WHERE candidate_id = ? AND company_id = ?`),
+		files:        h.q(`SELECT text FROM candidate_files WHERE candidate_id = ? AND company_id = ? AND text <> '' ORDER BY id`),
+		upsert: `INSERT INTO search_documents (candidate_id, company_id, names, phone, content, document)
+VALUES ($1, $2, $3, $4, $5, setweight(to_tsvector('simple', $6), 'A') || setweight(to_tsvector('simple', $7), 'B'))
+ON CONFLICT (candidate_id) DO UPDATE SET names = excluded.names, phone = excluded.phone, content = excluded.content, document = excluded.document`,
+		deleteIndex:    h.q(`DELETE FROM search_index WHERE rowid IN (SELECT id FROM search_documents WHERE candidate_id = ?)`),
+		deleteDocument: h.q(`DELETE FROM search_documents WHERE candidate_id = ?`),
+		insertDocument: h.q(`INSERT INTO search_documents (candidate_id, company_id, names, phone, body, content) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`),
+		insertIndex:    h.q(`INSERT INTO search_index (rowid, names, phone, body) VALUES (?, ?, ?, ?)`),
+	}
+}
+
+// indexCandidate writes the candidate's search document in tx, whose
+// write holds the candidate's row. An erased person's candidate has none.
+func (h *handWritten) indexCandidate(ctx context.Context, tx *sql.Tx, company, candidateID, personID string) error {
+	doc := recruiting.SearchDocument{CandidateID: candidateID, CompanyID: company, Lines: make([]string, 3, 8)}
+	var first, middle, last string
+	err := tx.QueryRowContext(ctx, h.index.person, personID, company).Scan(&first, &middle, &last, &doc.Lines[1], &doc.Lines[2])
+	if errors.Is(err, sql.ErrNoRows) {
+		return h.deleteSearchDocument(ctx, tx, candidateID)
+	}
+	if err != nil {
+		return fmt.Errorf("reading the person to index: %w", err)
+	}
+	doc.Lines[0] = strings.Join(strings.Fields(first+" "+middle+" "+last), " ")
+	if err := h.searchLines(ctx, tx, &doc, company); err != nil {
+		return fmt.Errorf("reading the text to index: %w", err)
+	}
+	if h.dialect == dialect.Postgres {
+		_, err := tx.ExecContext(ctx, h.index.upsert, candidateID, company, doc.Names(), doc.Phone(), doc.Content(), doc.Heading(), doc.Body())
+		return err
+	}
+	if err := h.deleteSearchDocument(ctx, tx, candidateID); err != nil {
+		return err
+	}
+	body := doc.Heading() + " " + doc.Body()
+	var id int64
+	if err := tx.QueryRowContext(ctx, h.index.insertDocument, candidateID, company, doc.Names(), doc.Phone(), body, doc.Content()).Scan(&id); err != nil {
+		return fmt.Errorf("indexing: %w", err)
+	}
+	_, err = tx.ExecContext(ctx, h.index.insertIndex, id, doc.Names(), doc.Phone(), body)
+	return err
+}
+
+// searchLines appends the candidate's public notes, its applications'
+// answers and cover letters and its files' text to doc's lines.
+func (h *handWritten) searchLines(ctx context.Context, tx *sql.Tx, doc *recruiting.SearchDocument, company string) error {
+	err := h.eachRow(ctx, tx, h.index.notes, []any{doc.CandidateID, company, false}, func(rows *sql.Rows) error {
+		var text string
+		var details []byte
+		if err := rows.Scan(&text, &details); err != nil {
+			return err
+		}
+		doc.Lines = append(doc.Lines, recruiting.SearchLine(text))
+		var ds []schematype.NoteDetail
+		if err := json.Unmarshal(details, &ds); err != nil {
+			return err
+		}
+		for _, d := range ds {
+			doc.Lines = append(doc.Lines, recruiting.SearchLine(d.Title+": "+d.Text))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	err = h.eachRow(ctx, tx, h.index.applications, []any{doc.CandidateID, company}, func(rows *sql.Rows) error {
+		var answers []byte
+		var letter string
+		if err := rows.Scan(&answers, &letter); err != nil {
+			return err
+		}
+		var as []schematype.NamedValue
+		if err := json.Unmarshal(answers, &as); err != nil {
+			return err
+		}
+		for _, a := range as {
+			doc.Lines = append(doc.Lines, recruiting.SearchLine(a.Name+": "+a.Value))
+		}
+		if letter != "" {
+			doc.Lines = append(doc.Lines, recruiting.SearchLine(letter))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return h.eachRow(ctx, tx, h.index.files, []any{doc.CandidateID, company}, func(rows *sql.Rows) error {
+		var text string
+		if err := rows.Scan(&text); err != nil {
+			return err
+		}
+		doc.Lines = append(doc.Lines, recruiting.SearchFileLine(text))
+		return nil
+	})
+}
+
+// eachRow runs query in tx and calls fn on each row.
+func (h *handWritten) eachRow(ctx context.Context, tx *sql.Tx, query string, args []any, fn func(*sql.Rows) error) error {
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// deleteSearchDocument takes the candidate out of the index.
+func (h *handWritten) deleteSearchDocument(ctx context.Context, tx *sql.Tx, candidateID string) error {
+	if h.dialect != dialect.Postgres {
+		if _, err := tx.ExecContext(ctx, h.index.deleteIndex, candidateID); err != nil {
+			return err
+		}
+	}
+	_, err := tx.ExecContext(ctx, h.index.deleteDocument, candidateID)
+	return err
 }

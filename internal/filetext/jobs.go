@@ -2,6 +2,7 @@ package filetext
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -74,6 +75,12 @@ func New(cfg Config) (*Jobs, error) {
 // (recruiting.FileTextQueue).
 func (j *Jobs) EnqueueFileText(ctx context.Context, client *ent.Client, fileID string) error {
 	return j.InsertTx(ctx, client, readArgs{FileID: fileID}, river.InsertOpts{MaxAttempts: attempts})
+}
+
+// EnqueueFileTextSQL is EnqueueFileText in a database/sql transaction
+// (the bench's hand-written floor).
+func (j *Jobs) EnqueueFileTextSQL(ctx context.Context, tx *sql.Tx, fileID string) error {
+	return j.InsertSQLTx(ctx, tx, readArgs{FileID: fileID}, river.InsertOpts{MaxAttempts: attempts})
 }
 
 // worker reads one file.

@@ -69,6 +69,12 @@ func (c *Client) InsertTx(ctx context.Context, client *ent.Client, args river.Jo
 	if !ok {
 		return fmt.Errorf("enqueueing %s outside a transaction", args.Kind())
 	}
+	return c.InsertSQLTx(ctx, tx, args, opts)
+}
+
+// InsertSQLTx is InsertTx in a database/sql transaction (the bench's
+// hand-written floor queues the same jobs as the service).
+func (c *Client) InsertSQLTx(ctx context.Context, tx *sql.Tx, args river.JobArgs, opts river.InsertOpts) error {
 	if opts.Queue == "" {
 		opts.Queue = c.set.Queue
 	}
