@@ -5,12 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/opening"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
@@ -55,6 +58,11 @@ func seed(ctx context.Context, db *database.DB, sealer *auth.Sealer, n int, out 
 		interviews, err := db.Client.Interview.Query().Where(interview.HasPositionWith(position.NameHasPrefix(benchPositionPrefix))).Exist(ctx)
 		if err != nil || !interviews {
 			return nil, errors.Join(err, errors.New("the database was seeded by a bench without interviews; give an empty one"))
+		}
+		// Nor one seeded before the step history, which the reports read.
+		history, err := db.Client.CandidateStep.Query().Where(candidatestep.HasCandidateWith(candidate.HasPositionWith(position.NameHasPrefix(benchPositionPrefix)))).Exist(ctx)
+		if err != nil || !history {
+			return nil, errors.Join(err, errors.New("the database was seeded by a bench without step history; give an empty one"))
 		}
 		fmt.Fprintf(out, "reusing the %d candidates seeded earlier on %s\n", n, db.Dialect)
 		return m, nil
@@ -159,8 +167,11 @@ func seedSteps(ctx context.Context, client *ent.Client, positions []*ent.Positio
 }
 
 func seedCandidates(ctx context.Context, client *ent.Client, positions []*ent.Position, steps [][]string, n int, bar *progressbar.ProgressBar) error {
+	// The candidates start over the year before the week up to now, so
+	// that the stays their step history closed (seedStepHistory) ended
+	// before now.
 	start := time.Now().UTC().Add(-365 * 24 * time.Hour)
-	step := 365 * 24 * time.Hour / time.Duration(max(n, 1))
+	step := 358 * 24 * time.Hour / time.Duration(max(n, 1))
 	for done := 0; done < n; done += batchSize {
 		size := min(batchSize, n-done)
 		err := inTx(ctx, client, func(tx *ent.Client) error {
@@ -189,7 +200,11 @@ func seedCandidates(ctx context.Context, client *ent.Client, positions []*ent.Po
 					SetCurrentSteps([]schematype.Step{{Name: "Interview", Type: "interview", TimeScheduled: &at}}).
 					SetTimeCreated(at).SetTimeLastStatusChanged(at).SetTimeHiringProcessUpdated(at)
 			}
-			return tx.Candidate.CreateBulk(candidates...).Exec(ctx)
+			saved, err := tx.Candidate.CreateBulk(candidates...).Save(ctx)
+			if err != nil {
+				return err
+			}
+			return seedStepHistory(ctx, tx, saved, steps, done)
 		})
 		if err != nil {
 			return fmt.Errorf("seeding candidates %d-%d: %w", done, done+size, err)
@@ -198,6 +213,43 @@ func seedCandidates(ctx context.Context, client *ent.Client, positions []*ent.Po
 	}
 	return nil
 }
+
+// Stays of the seeded step history: the k-th candidate's j-th stay lasts
+// 1 + (k+j) % stayHours hours, so each step's durations vary.
+const stayHours = 48
+
+// seedStepHistory gives each of the candidates (the done-th seeded first)
+// the stays of the pipeline that led to its current step: every step
+// before it, entered one after the other from its creation, and the
+// current one, still open. steps are each position's step ids; the
+// candidates are spread over the positions in turns, as seedCandidates
+// does.
+func seedStepHistory(ctx context.Context, tx *ent.Client, cands []*ent.Candidate, steps [][]string, done int) error {
+	var stays []*ent.CandidateStepCreate
+	for i, c := range cands {
+		k := done + i
+		ids := steps[k%len(steps)]
+		entered := c.TimeCreated
+		for j, st := range benchSteps[:slices.Index(ids, *c.CurrentStepID)+1] {
+			stay := tx.CandidateStep.Create().SetCandidateID(c.ID).SetStepID(ids[j]).SetName(st.name).
+				SetKind(strings.ToLower(string(st.kind))).SetTimeEntered(entered).SetEnteredBy(seedActor)
+			if ids[j] != *c.CurrentStepID {
+				entered = entered.Add(time.Duration(1+(k+j)%stayHours) * time.Hour)
+				stay.SetTimeLeft(entered).SetLeftBy(seedActor)
+			}
+			stays = append(stays, stay)
+		}
+	}
+	for from := 0; from < len(stays); from += batchSize {
+		if err := tx.CandidateStep.CreateBulk(stays[from:min(from+batchSize, len(stays))]...).Exec(ctx); err != nil {
+			return fmt.Errorf("seeding step history: %w", err)
+		}
+	}
+	return nil
+}
+
+// seedActor is who moved the seeded candidates in the step history.
+const seedActor = "SEED"
 
 func inTx(ctx context.Context, client *ent.Client, fn func(*ent.Client) error) error {
 	tx, err := client.Tx(ctx)
