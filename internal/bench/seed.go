@@ -16,6 +16,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/opening"
+	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
@@ -107,7 +108,7 @@ const benchPositionPrefix = "Bench position "
 
 func seedPositions(ctx context.Context, client *ent.Client, loc *ent.Location, count int) ([]*ent.Position, error) {
 	var positions []*ent.Position
-	err := inTx(ctx, client, func(tx *ent.Client) error {
+	err := inTx(ctx, client, func(ctx context.Context, tx *ent.Client) error {
 		builders := make([]*ent.PositionCreate, count)
 		for i := range builders {
 			builders[i] = tx.Position.Create().
@@ -144,7 +145,7 @@ var benchSteps = []struct {
 // position's step ids in order.
 func seedSteps(ctx context.Context, client *ent.Client, positions []*ent.Position) ([][]string, error) {
 	out := make([][]string, len(positions))
-	err := inTx(ctx, client, func(tx *ent.Client) error {
+	err := inTx(ctx, client, func(ctx context.Context, tx *ent.Client) error {
 		builders := make([]*ent.PipelineStepCreate, 0, len(positions)*len(benchSteps))
 		for _, p := range positions {
 			for rank, st := range benchSteps {
@@ -174,7 +175,7 @@ func seedCandidates(ctx context.Context, client *ent.Client, positions []*ent.Po
 	step := 358 * 24 * time.Hour / time.Duration(max(n, 1))
 	for done := 0; done < n; done += batchSize {
 		size := min(batchSize, n-done)
-		err := inTx(ctx, client, func(tx *ent.Client) error {
+		err := inTx(ctx, client, func(ctx context.Context, tx *ent.Client) error {
 			people := make([]*ent.PersonCreate, (size+1)/2)
 			for i := range people {
 				first, last := benchName(done + i)
@@ -183,6 +184,19 @@ func seedCandidates(ctx context.Context, client *ent.Client, positions []*ent.Po
 			}
 			ps, err := tx.Person.CreateBulk(people...).Save(ctx)
 			if err != nil {
+				return err
+			}
+			var links batchLinks
+			for _, p := range ps {
+				links.people = append(links.people, p.ID)
+			}
+			for _, p := range positions {
+				links.positions = append(links.positions, p.ID)
+			}
+			for _, ids := range steps {
+				links.steps = append(links.steps, ids...)
+			}
+			if err := readBack(ctx, tx, links); err != nil {
 				return err
 			}
 			candidates := make([]*ent.CandidateCreate, size)
@@ -202,6 +216,13 @@ func seedCandidates(ctx context.Context, client *ent.Client, positions []*ent.Po
 			}
 			saved, err := tx.Candidate.CreateBulk(candidates...).Save(ctx)
 			if err != nil {
+				return err
+			}
+			links = batchLinks{}
+			for _, c := range saved {
+				links.candidates = append(links.candidates, c.ID)
+			}
+			if err := readBack(ctx, tx, links); err != nil {
 				return err
 			}
 			return seedStepHistory(ctx, tx, saved, steps, done)
@@ -248,15 +269,43 @@ func seedStepHistory(ctx context.Context, tx *ent.Client, cands []*ent.Candidate
 	return nil
 }
 
+// batchLinks are the records a batch of candidates links to.
+type batchLinks struct{ people, positions, steps, candidates []string }
+
+// readBack reads the records a batch links to in its transaction (ctx),
+// so that their edge checks need no query of their own.
+func readBack(ctx context.Context, tx *ent.Client, l batchLinks) error {
+	var err error
+	if len(l.people) > 0 {
+		_, err = tx.Person.Query().Where(person.IDIn(l.people...)).Select(person.FieldID).All(ctx)
+	}
+	if err == nil && len(l.positions) > 0 {
+		_, err = tx.Position.Query().Where(position.IDIn(l.positions...)).Select(position.FieldID).All(ctx)
+	}
+	if err == nil && len(l.steps) > 0 {
+		_, err = tx.PipelineStep.Query().Where(pipelinestep.IDIn(l.steps...)).Select(pipelinestep.FieldID).All(ctx)
+	}
+	if err == nil && len(l.candidates) > 0 {
+		_, err = tx.Candidate.Query().Where(candidate.IDIn(l.candidates...)).Select(candidate.FieldID).All(ctx)
+	}
+	if err != nil {
+		return fmt.Errorf("reading what the batch links to: %w", err)
+	}
+	return nil
+}
+
 // seedActor is who moved the seeded candidates in the step history.
 const seedActor = "SEED"
 
-func inTx(ctx context.Context, client *ent.Client, fn func(*ent.Client) error) error {
+// inTx runs fn in a transaction, whose context fn is given: the edge
+// checks (rule.CheckEdges) skip the records read in it, so a batch reads
+// what its rows link to once (readBack) rather than once a row.
+func inTx(ctx context.Context, client *ent.Client, fn func(context.Context, *ent.Client) error) error {
 	tx, err := client.Tx(ctx)
 	if err != nil {
 		return err
 	}
-	if err := fn(tx.Client()); err != nil {
+	if err := fn(ent.NewTxContext(ctx, tx), tx.Client()); err != nil {
 		_ = tx.Rollback()
 		return err
 	}
