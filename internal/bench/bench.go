@@ -346,7 +346,7 @@ func benchRequests(ctx context.Context, db *database.DB, sealer *auth.Sealer, m 
 	nested, _ := json.Marshal(map[string]string{"query": nestedQuery})
 	flat, _ := json.Marshal(map[string]string{"query": flatQuery})
 	board, _ := json.Marshal(map[string]any{"query": boardQuery, "variables": map[string]string{"p": first.ID}})
-	return []namedRequest{
+	requests := []namedRequest{
 		{"GET /v1/candidates?limit=100", request{method: http.MethodGet, path: "/v1/candidates?limit=100", header: auth}},
 		{"GET /v1/candidates (deep page)", request{method: http.MethodGet, path: "/v1/candidates?limit=100&cursor=" + deep, header: auth}},
 		{"GET /v1/openings?limit=100", request{method: http.MethodGet, path: "/v1/openings?limit=100", header: auth}},
@@ -354,15 +354,17 @@ func benchRequests(ctx context.Context, db *database.DB, sealer *auth.Sealer, m 
 		{"POST /graphql nested", request{method: http.MethodPost, path: "/graphql", body: string(nested), header: gql}},
 		{flatRead, request{method: http.MethodPost, path: "/graphql", body: string(flat), header: gql}},
 		{"POST /graphql pipeline board", request{method: http.MethodPost, path: "/graphql", body: string(board), header: gql}},
-		{"POST /graphql reports sources", request{method: http.MethodPost, path: "/graphql", body: reportsBody(time.Now()), header: gql}},
+	}
+	requests = append(requests, reportsNamedRequests(gql)...)
+	return append(requests,
 		searchNamedRequest(gql),
 		misspeltSearchNamedRequest(gql),
-		{moveWrite, request{next: moves}},
-		{"POST /v1/candidates/{uid}/notes", request{next: roundRobin(targets, func(id string) request {
+		namedRequest{moveWrite, request{next: moves}},
+		namedRequest{"POST /v1/candidates/{uid}/notes", request{next: roundRobin(targets, func(id string) request {
 			return request{method: http.MethodPost, path: "/v1/candidates/" + id + "/notes", body: noteBody, header: gql}
 		})}},
-		{"POST careers apply (resume)", request{next: applies}},
-	}, nil
+		namedRequest{"POST careers apply (resume)", request{next: applies}},
+	), nil
 }
 
 // applyRequests sends careers applications as the careers page does

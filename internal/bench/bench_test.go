@@ -46,8 +46,8 @@ func TestBenchRunsSmall(t *testing.T) {
 	if err != nil {
 		t.Fatalf("bench: %v\n%s", err, out.String())
 	}
-	if len(rows) != 26 {
-		t.Fatalf("%d rows, want 13 endpoints x 2 concurrencies:\n%s", len(rows), out.String())
+	if len(rows) != 30 {
+		t.Fatalf("%d rows, want 15 endpoints x 2 concurrencies:\n%s", len(rows), out.String())
 	}
 	for _, r := range rows {
 		if r.Hiregraph.requests == 0 || r.Handler.requests == 0 {
