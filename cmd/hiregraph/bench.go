@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"time"
 
 	"github.com/alecthomas/kong"
@@ -28,6 +29,7 @@ type benchCmd struct {
 	Concurrency []int         `name:"concurrency" default:"1,8,32" help:"Parallel clients: a comma-separated list, one run each."`
 	MaxRequests int           `name:"max-requests" default:"200000" help:"At most this many requests per run."`
 	Rounds      int           `name:"rounds" default:"5" help:"Turns each server gets within --duration, alternating (Hiregraph, floor, floor, Hiregraph, ...), so a machine busy in bursts slows both alike; 1 runs one server after the other. The profiled runs (--profile-dir) take one turn each."`
+	Workloads   string        `name:"workloads" placeholder:"REGEXP" help:"Measure only the workloads whose names match this regular expression, case-insensitive (e.g. 'search|reports'); the reads beside writers run only when both theirs are picked."`
 	ProfileDir  string        `name:"profile-dir" placeholder:"DIR" help:"Write CPU and allocation profiles of each server's run of each endpoint at the highest concurrency here (created if missing; the floor's end in -floor)."`
 }
 
@@ -38,6 +40,13 @@ func (c *benchCmd) Run(a *app) error {
 	for _, n := range c.Concurrency {
 		if n < 1 {
 			return fmt.Errorf("--concurrency: %v is not a list of positive numbers such as 1,8,32", c.Concurrency)
+		}
+	}
+	var workloads *regexp.Regexp
+	if c.Workloads != "" {
+		var err error
+		if workloads, err = regexp.Compile("(?i)" + c.Workloads); err != nil {
+			return fmt.Errorf("--workloads: %w", err)
 		}
 	}
 	if c.DatabaseURL == "" {
@@ -56,6 +65,7 @@ func (c *benchCmd) Run(a *app) error {
 	_, err := bench.Run(a.ctx, bench.Config{
 		DatabaseURL: c.DatabaseURL, Candidates: c.Candidates, Duration: c.Duration,
 		Concurrencies: c.Concurrency, MaxRequests: c.MaxRequests, Rounds: c.Rounds, ProfileDir: c.ProfileDir,
+		Workloads: workloads,
 	}, a.stdout)
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)

@@ -20,8 +20,10 @@ import (
 	"net/http"
 	"os"
 	"reflect"
+	"regexp"
 	"runtime"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"text/tabwriter"
 	"time"
@@ -54,6 +56,9 @@ type Config struct {
 	// ProfileDir, when set, receives a CPU and an allocation profile of
 	// each server's run of each endpoint at the highest concurrency.
 	ProfileDir string
+	// Workloads, when set, picks the workloads measured by name (a 1M run
+	// of search and reports only); the rest are skipped.
+	Workloads *regexp.Regexp
 }
 
 // DefaultConcurrencies are the client counts measured when none are given.
@@ -128,6 +133,10 @@ func Run(ctx context.Context, cfg Config, out io.Writer) ([]Row, error) {
 	if err != nil {
 		return nil, err
 	}
+	requests, err = selectWorkloads(requests, cfg.Workloads)
+	if err != nil {
+		return nil, err
+	}
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: slices.Max(cfg.Concurrencies) * 2}}
 	hgURL, hwURL := publicURL, "http://"+ln2.Addr().String()
 	var rows []Row
@@ -152,7 +161,11 @@ func Run(ctx context.Context, cfg Config, out io.Writer) ([]Row, error) {
 	}
 	printTable(out, rows)
 	fmt.Fprintf(out, "cores: CPU time of this process (both servers, the load generator; not PostgreSQL) / wall time.\n")
-	read, write := named(requests, flatRead), named(requests, moveWrite)
+	read, hasRead := named(requests, flatRead)
+	write, hasWrite := named(requests, moveWrite)
+	if !hasRead || !hasWrite {
+		return rows, nil // --workloads left them out
+	}
 	for _, c := range cfg.Concurrencies {
 		w, err := besideWriters(ctx, client, [2]string{hgURL, hwURL}, read, write, c, cfg)
 		if err != nil {
@@ -163,13 +176,34 @@ func Run(ctx context.Context, cfg Config, out io.Writer) ([]Row, error) {
 	return rows, nil
 }
 
-func named(requests []namedRequest, name string) request {
+func named(requests []namedRequest, name string) (request, bool) {
 	for _, nr := range requests {
 		if nr.name == name {
-			return nr.request
+			return nr.request, true
 		}
 	}
-	panic("no benchmarked request " + name)
+	return request{}, false
+}
+
+// selectWorkloads keeps the requests whose names match pick (all when
+// nil), and refuses a pick that matches none: a run measuring nothing is
+// a typo.
+func selectWorkloads(requests []namedRequest, pick *regexp.Regexp) ([]namedRequest, error) {
+	if pick == nil {
+		return requests, nil
+	}
+	var names []string
+	var kept []namedRequest
+	for _, nr := range requests {
+		names = append(names, nr.name)
+		if pick.MatchString(nr.name) {
+			kept = append(kept, nr)
+		}
+	}
+	if len(kept) == 0 {
+		return nil, fmt.Errorf("--workloads %q matches none of: %s", pick, strings.Join(names, "; "))
+	}
+	return kept, nil
 }
 
 // concurrentWriters is how many clients write (move candidates of the
@@ -316,7 +350,7 @@ func benchRequests(ctx context.Context, db *database.DB, sealer *auth.Sealer, m 
 	nested, _ := json.Marshal(map[string]string{"query": nestedQuery})
 	flat, _ := json.Marshal(map[string]string{"query": flatQuery})
 	board, _ := json.Marshal(map[string]any{"query": boardQuery, "variables": map[string]string{"p": first.ID}})
-	return []namedRequest{
+	requests := []namedRequest{
 		{"GET /v1/candidates?limit=100", request{method: http.MethodGet, path: "/v1/candidates?limit=100", header: auth}},
 		{"GET /v1/candidates (deep page)", request{method: http.MethodGet, path: "/v1/candidates?limit=100&cursor=" + deep, header: auth}},
 		{"GET /v1/openings?limit=100", request{method: http.MethodGet, path: "/v1/openings?limit=100", header: auth}},
@@ -324,15 +358,17 @@ func benchRequests(ctx context.Context, db *database.DB, sealer *auth.Sealer, m 
 		{"POST /graphql nested", request{method: http.MethodPost, path: "/graphql", body: string(nested), header: gql}},
 		{flatRead, request{method: http.MethodPost, path: "/graphql", body: string(flat), header: gql}},
 		{"POST /graphql pipeline board", request{method: http.MethodPost, path: "/graphql", body: string(board), header: gql}},
-		{"POST /graphql reports sources", request{method: http.MethodPost, path: "/graphql", body: reportsBody(time.Now()), header: gql}},
+	}
+	requests = append(requests, reportsNamedRequests(gql)...)
+	return append(requests,
 		searchNamedRequest(gql),
 		misspeltSearchNamedRequest(gql),
-		{moveWrite, request{next: moves}},
-		{"POST /v1/candidates/{uid}/notes", request{next: roundRobin(targets, func(id string) request {
+		namedRequest{moveWrite, request{next: moves}},
+		namedRequest{"POST /v1/candidates/{uid}/notes", request{next: roundRobin(targets, func(id string) request {
 			return request{method: http.MethodPost, path: "/v1/candidates/" + id + "/notes", body: noteBody, header: gql}
 		})}},
-		{"POST careers apply (resume)", request{next: applies}},
-	}, nil
+		namedRequest{"POST careers apply (resume)", request{next: applies}},
+	), nil
 }
 
 // applyRequests sends careers applications as the careers page does

@@ -47,8 +47,8 @@ func TestBenchRunsSmall(t *testing.T) {
 	if err != nil {
 		t.Fatalf("bench: %v\n%s", err, out.String())
 	}
-	if len(rows) != 26 {
-		t.Fatalf("%d rows, want 13 endpoints x 2 concurrencies:\n%s", len(rows), out.String())
+	if len(rows) != 30 {
+		t.Fatalf("%d rows, want 15 endpoints x 2 concurrencies:\n%s", len(rows), out.String())
 	}
 	for _, r := range rows {
 		if r.Hiregraph.requests == 0 || r.Handler.requests == 0 {
@@ -389,3 +389,27 @@ func fileJob(t *testing.T, db *database.DB, applicationID string) string {
 }
 
 var personUID = regexp.MustCompile(`per_[0-9A-Z]+`)
+
+// TestSelectWorkloads checks --workloads: the workloads whose names match
+// are kept in order, and a pattern matching none is refused with the
+// names to choose from.
+func TestSelectWorkloads(t *testing.T) {
+	all := []namedRequest{{name: "POST /graphql search"}, {name: "POST /graphql reports sources"}, {name: flatRead}, {name: moveWrite}}
+	kept, err := selectWorkloads(all, regexp.MustCompile("(?i)SEARCH|reports"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, nr := range kept {
+		names = append(names, nr.name)
+	}
+	if want := []string{"POST /graphql search", "POST /graphql reports sources"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("kept %q, want %q", names, want)
+	}
+	if kept, _ := selectWorkloads(all, nil); len(kept) != len(all) {
+		t.Errorf("no pattern kept %d of %d workloads", len(kept), len(all))
+	}
+	if _, err := selectWorkloads(all, regexp.MustCompile("board")); err == nil || !strings.Contains(err.Error(), flatRead) {
+		t.Errorf("a pattern matching nothing: %v, want an error naming the workloads", err)
+	}
+}

@@ -112,7 +112,7 @@ func (h *handWritten) graphql(w http.ResponseWriter, r *http.Request, company st
 	case strings.Contains(s, "pipeline("):
 		h.board(w, r, company, body)
 	case strings.Contains(s, "reports("):
-		h.reportSources(w, r, company, body)
+		h.report(w, r, company, body)
 	case strings.Contains(s, "moveCandidate("):
 		h.moveCandidate(w, r, company, body)
 	case strings.Contains(s, "search("):

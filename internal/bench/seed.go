@@ -5,14 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
+	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/interview"
 	"github.com/hiregraph/hiregraph/ent/opening"
+	"github.com/hiregraph/hiregraph/ent/person"
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
@@ -55,6 +59,11 @@ func seed(ctx context.Context, db *database.DB, sealer *auth.Sealer, n int, out 
 		interviews, err := db.Client.Interview.Query().Where(interview.HasPositionWith(position.NameHasPrefix(benchPositionPrefix))).Exist(ctx)
 		if err != nil || !interviews {
 			return nil, errors.Join(err, errors.New("the database was seeded by a bench without interviews; give an empty one"))
+		}
+		// Nor one seeded before the step history, which the reports read.
+		history, err := db.Client.CandidateStep.Query().Where(candidatestep.HasCandidateWith(candidate.HasPositionWith(position.NameHasPrefix(benchPositionPrefix)))).Exist(ctx)
+		if err != nil || !history {
+			return nil, errors.Join(err, errors.New("the database was seeded by a bench without step history; give an empty one"))
 		}
 		fmt.Fprintf(out, "reusing the %d candidates seeded earlier on %s\n", n, db.Dialect)
 		return m, nil
@@ -99,7 +108,7 @@ const benchPositionPrefix = "Bench position "
 
 func seedPositions(ctx context.Context, client *ent.Client, loc *ent.Location, count int) ([]*ent.Position, error) {
 	var positions []*ent.Position
-	err := inTx(ctx, client, func(tx *ent.Client) error {
+	err := inTx(ctx, client, func(ctx context.Context, tx *ent.Client) error {
 		builders := make([]*ent.PositionCreate, count)
 		for i := range builders {
 			builders[i] = tx.Position.Create().
@@ -136,7 +145,7 @@ var benchSteps = []struct {
 // position's step ids in order.
 func seedSteps(ctx context.Context, client *ent.Client, positions []*ent.Position) ([][]string, error) {
 	out := make([][]string, len(positions))
-	err := inTx(ctx, client, func(tx *ent.Client) error {
+	err := inTx(ctx, client, func(ctx context.Context, tx *ent.Client) error {
 		builders := make([]*ent.PipelineStepCreate, 0, len(positions)*len(benchSteps))
 		for _, p := range positions {
 			for rank, st := range benchSteps {
@@ -159,11 +168,14 @@ func seedSteps(ctx context.Context, client *ent.Client, positions []*ent.Positio
 }
 
 func seedCandidates(ctx context.Context, client *ent.Client, positions []*ent.Position, steps [][]string, n int, bar *progressbar.ProgressBar) error {
+	// The candidates start over the year before the week up to now, so
+	// that the stays their step history closed (seedStepHistory) ended
+	// before now.
 	start := time.Now().UTC().Add(-365 * 24 * time.Hour)
-	step := 365 * 24 * time.Hour / time.Duration(max(n, 1))
+	step := 358 * 24 * time.Hour / time.Duration(max(n, 1))
 	for done := 0; done < n; done += batchSize {
 		size := min(batchSize, n-done)
-		err := inTx(ctx, client, func(tx *ent.Client) error {
+		err := inTx(ctx, client, func(ctx context.Context, tx *ent.Client) error {
 			people := make([]*ent.PersonCreate, (size+1)/2)
 			for i := range people {
 				first, last := benchName(done + i)
@@ -172,6 +184,19 @@ func seedCandidates(ctx context.Context, client *ent.Client, positions []*ent.Po
 			}
 			ps, err := tx.Person.CreateBulk(people...).Save(ctx)
 			if err != nil {
+				return err
+			}
+			var links batchLinks
+			for _, p := range ps {
+				links.people = append(links.people, p.ID)
+			}
+			for _, p := range positions {
+				links.positions = append(links.positions, p.ID)
+			}
+			for _, ids := range steps {
+				links.steps = append(links.steps, ids...)
+			}
+			if err := readBack(ctx, tx, links); err != nil {
 				return err
 			}
 			candidates := make([]*ent.CandidateCreate, size)
@@ -189,7 +214,18 @@ func seedCandidates(ctx context.Context, client *ent.Client, positions []*ent.Po
 					SetCurrentSteps([]schematype.Step{{Name: "Interview", Type: "interview", TimeScheduled: &at}}).
 					SetTimeCreated(at).SetTimeLastStatusChanged(at).SetTimeHiringProcessUpdated(at)
 			}
-			return tx.Candidate.CreateBulk(candidates...).Exec(ctx)
+			saved, err := tx.Candidate.CreateBulk(candidates...).Save(ctx)
+			if err != nil {
+				return err
+			}
+			links = batchLinks{}
+			for _, c := range saved {
+				links.candidates = append(links.candidates, c.ID)
+			}
+			if err := readBack(ctx, tx, links); err != nil {
+				return err
+			}
+			return seedStepHistory(ctx, tx, saved, steps, done)
 		})
 		if err != nil {
 			return fmt.Errorf("seeding candidates %d-%d: %w", done, done+size, err)
@@ -199,12 +235,77 @@ func seedCandidates(ctx context.Context, client *ent.Client, positions []*ent.Po
 	return nil
 }
 
-func inTx(ctx context.Context, client *ent.Client, fn func(*ent.Client) error) error {
+// Stays of the seeded step history: the k-th candidate's j-th stay lasts
+// 1 + (k+j) % stayHours hours, so each step's durations vary.
+const stayHours = 48
+
+// seedStepHistory gives each of the candidates (the done-th seeded first)
+// the stays of the pipeline that led to its current step: every step
+// before it, entered one after the other from its creation, and the
+// current one, still open. steps are each position's step ids; the
+// candidates are spread over the positions in turns, as seedCandidates
+// does.
+func seedStepHistory(ctx context.Context, tx *ent.Client, cands []*ent.Candidate, steps [][]string, done int) error {
+	var stays []*ent.CandidateStepCreate
+	for i, c := range cands {
+		k := done + i
+		ids := steps[k%len(steps)]
+		entered := c.TimeCreated
+		for j, st := range benchSteps[:slices.Index(ids, *c.CurrentStepID)+1] {
+			stay := tx.CandidateStep.Create().SetCandidateID(c.ID).SetStepID(ids[j]).SetName(st.name).
+				SetKind(strings.ToLower(string(st.kind))).SetTimeEntered(entered).SetEnteredBy(seedActor)
+			if ids[j] != *c.CurrentStepID {
+				entered = entered.Add(time.Duration(1+(k+j)%stayHours) * time.Hour)
+				stay.SetTimeLeft(entered).SetLeftBy(seedActor)
+			}
+			stays = append(stays, stay)
+		}
+	}
+	for from := 0; from < len(stays); from += batchSize {
+		if err := tx.CandidateStep.CreateBulk(stays[from:min(from+batchSize, len(stays))]...).Exec(ctx); err != nil {
+			return fmt.Errorf("seeding step history: %w", err)
+		}
+	}
+	return nil
+}
+
+// batchLinks are the records a batch of candidates links to.
+type batchLinks struct{ people, positions, steps, candidates []string }
+
+// readBack reads the records a batch links to in its transaction (ctx),
+// so that their edge checks need no query of their own.
+func readBack(ctx context.Context, tx *ent.Client, l batchLinks) error {
+	var err error
+	if len(l.people) > 0 {
+		_, err = tx.Person.Query().Where(person.IDIn(l.people...)).Select(person.FieldID).All(ctx)
+	}
+	if err == nil && len(l.positions) > 0 {
+		_, err = tx.Position.Query().Where(position.IDIn(l.positions...)).Select(position.FieldID).All(ctx)
+	}
+	if err == nil && len(l.steps) > 0 {
+		_, err = tx.PipelineStep.Query().Where(pipelinestep.IDIn(l.steps...)).Select(pipelinestep.FieldID).All(ctx)
+	}
+	if err == nil && len(l.candidates) > 0 {
+		_, err = tx.Candidate.Query().Where(candidate.IDIn(l.candidates...)).Select(candidate.FieldID).All(ctx)
+	}
+	if err != nil {
+		return fmt.Errorf("reading what the batch links to: %w", err)
+	}
+	return nil
+}
+
+// seedActor is who moved the seeded candidates in the step history.
+const seedActor = "SEED"
+
+// inTx runs fn in a transaction, whose context fn is given: the edge
+// checks (rule.CheckEdges) skip the records read in it, so a batch reads
+// what its rows link to once (readBack) rather than once a row.
+func inTx(ctx context.Context, client *ent.Client, fn func(context.Context, *ent.Client) error) error {
 	tx, err := client.Tx(ctx)
 	if err != nil {
 		return err
 	}
-	if err := fn(tx.Client()); err != nil {
+	if err := fn(ent.NewTxContext(ctx, tx), tx.Client()); err != nil {
 		_ = tx.Rollback()
 		return err
 	}

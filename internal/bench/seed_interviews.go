@@ -50,7 +50,7 @@ func seedInterviews(ctx context.Context, client *ent.Client, bar *progressbar.Pr
 			return bar.Finish()
 		}
 		after = cands[len(cands)-1].ID
-		err = inTx(ctx, client, func(tx *ent.Client) error {
+		err = inTx(ctx, client, func(ctx context.Context, tx *ent.Client) error {
 			return seedInterviewsOf(ctx, tx, cands, users, templates, now, &n, perPosition)
 		})
 		if err != nil {

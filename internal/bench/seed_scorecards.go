@@ -19,7 +19,7 @@ const benchRatingScale = 4
 // returns its attribute ids by position.
 func seedTemplates(ctx context.Context, client *ent.Client) (map[string][]string, error) {
 	out := map[string][]string{}
-	err := inTx(ctx, client, func(tx *ent.Client) error {
+	err := inTx(ctx, client, func(ctx context.Context, tx *ent.Client) error {
 		positions, err := tx.Position.Query().Where(position.NameHasPrefix(benchPositionPrefix)).IDs(ctx)
 		if err != nil {
 			return err
