@@ -136,7 +136,7 @@ func (_q *ActivityQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -280,7 +280,7 @@ func (_q *ApplicationQuery) collectField(ctx context.Context, oneNode bool, opCt
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -362,7 +362,7 @@ func (_q *ApprovalProcessQuery) collectField(ctx context.Context, oneNode bool, 
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -1244,7 +1244,7 @@ func (_q *CandidateQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -1379,7 +1379,7 @@ func (_q *CandidateFileQuery) collectField(ctx context.Context, oneNode bool, op
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -1491,7 +1491,7 @@ func (_q *CandidateStepQuery) collectField(ctx context.Context, oneNode bool, op
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -1590,7 +1590,7 @@ func (_q *CompanyQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -1682,7 +1682,7 @@ func (_q *ContactQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -1869,7 +1869,7 @@ func (_q *ConversationQuery) collectField(ctx context.Context, oneNode bool, opC
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -2080,7 +2080,7 @@ func (_q *EvaluationPartnerQuery) collectField(ctx context.Context, oneNode bool
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -2189,7 +2189,7 @@ func (_q *FieldDefinitionQuery) collectField(ctx context.Context, oneNode bool, 
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -2414,7 +2414,7 @@ func (_q *InterviewQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -2625,7 +2625,7 @@ func (_q *LocationQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -2784,7 +2784,7 @@ func (_q *MessageQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -2898,7 +2898,7 @@ func (_q *MessageTemplateQuery) collectField(ctx context.Context, oneNode bool, 
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -3022,7 +3022,7 @@ func (_q *NoteQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -3186,7 +3186,7 @@ func (_q *OfferQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -3278,7 +3278,7 @@ func (_q *OfferLetterQuery) collectField(ctx context.Context, oneNode bool, opCt
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -3400,7 +3400,7 @@ func (_q *OfferVersionQuery) collectField(ctx context.Context, oneNode bool, opC
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -3561,7 +3561,7 @@ func (_q *OpeningQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -3788,7 +3788,7 @@ func (_q *PersonQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -3902,7 +3902,7 @@ func (_q *PersonExportQuery) collectField(ctx context.Context, oneNode bool, opC
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -4081,7 +4081,7 @@ func (_q *PipelineStepQuery) collectField(ctx context.Context, oneNode bool, opC
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -4675,7 +4675,7 @@ func (_q *PositionQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -4808,7 +4808,7 @@ func (_q *QuestionnaireQuery) collectField(ctx context.Context, oneNode bool, op
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -4907,7 +4907,7 @@ func (_q *RejectionReasonQuery) collectField(ctx context.Context, oneNode bool, 
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -5069,7 +5069,7 @@ func (_q *ScorecardQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -5146,7 +5146,7 @@ func (_q *ScorecardAttributeQuery) collectField(ctx context.Context, oneNode boo
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -5233,7 +5233,7 @@ func (_q *ScorecardRatingQuery) collectField(ctx context.Context, oneNode bool, 
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -5385,7 +5385,7 @@ func (_q *TestSubmissionQuery) collectField(ctx context.Context, oneNode bool, o
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -5517,7 +5517,7 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {

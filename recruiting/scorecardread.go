@@ -65,18 +65,35 @@ func (s *ScorecardService) ScorecardSummaries(ctx context.Context, cands []*ent.
 	ids := make([]string, 0, len(open))
 	positions := make([]string, 0, len(open))
 	out := make(map[string]*ScorecardSummary, len(open))
-	for _, c := range open {
-		ids = append(ids, c.ID)
-		positions = append(positions, c.PositionID)
-		out[c.ID] = &ScorecardSummary{Recommendations: make([]*ScorecardRecommendationCount, len(recommendations))}
-		for i, r := range recommendations {
-			out[c.ID].Recommendations[i] = &ScorecardRecommendationCount{Recommendation: r}
-		}
+	for i, sum := range emptySummaries(len(open)) {
+		ids = append(ids, open[i].ID)
+		positions = append(positions, open[i].PositionID)
+		out[open[i].ID] = sum
 	}
 	if err := s.countRecommendations(ctx, ids, out); err != nil || !withAttributes {
 		return out, err
 	}
 	return out, s.averageRatings(ctx, open, ids, positions, out)
+}
+
+// emptySummaries returns n summaries with every recommendation counted
+// zero, taken from three blocks: a board's 100 cards made 600 small
+// allocations for them.
+func emptySummaries(n int) []*ScorecardSummary {
+	k := len(recommendations)
+	sums := make([]ScorecardSummary, n)
+	counts := make([]ScorecardRecommendationCount, n*k)
+	ptrs := make([]*ScorecardRecommendationCount, n*k)
+	out := make([]*ScorecardSummary, n)
+	for i := range sums {
+		sums[i].Recommendations = ptrs[i*k : (i+1)*k : (i+1)*k]
+		for j, r := range recommendations {
+			counts[i*k+j].Recommendation = r
+			sums[i].Recommendations[j] = &counts[i*k+j]
+		}
+		out[i] = &sums[i]
+	}
+	return out
 }
 
 // feedbackOpenOn returns the candidates of cands on whom the viewer reads

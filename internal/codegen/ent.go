@@ -21,12 +21,16 @@ const (
 // Ent answers the configuration of ent's code generation and entgql's
 // extension, with Hiregraph's templates: ent's query template patched
 // (EntQueryTemplate), entgql's collection and pagination templates
-// patched (LoadNestedConnectionsPerParent, EdgesInOneBlock), and the
+// patched (LoadNestedConnectionsPerParent, ProjectPastResolverFields,
+// EdgesInOneBlock), and the
 // templates of ent/template, ent/schema/uid/template and
 // internal/perparent, which override ent's of the same name or add to
 // them.
 func Ent() (*gen.Config, entc.Extension, error) {
 	if err := LoadNestedConnectionsPerParent(entgql.CollectionTemplate.Template); err != nil {
+		return nil, nil, err
+	}
+	if err := ProjectPastResolverFields(entgql.CollectionTemplate.Template); err != nil {
 		return nil, nil, err
 	}
 	if err := EdgesInOneBlock(entgql.PaginationTemplate.Template); err != nil {

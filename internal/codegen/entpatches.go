@@ -21,6 +21,21 @@ func LoadNestedConnectionsPerParent(collection *template.Template) error {
 	return replaceEachOnce("LoadNestedConnectionsPerParent", t.Tree.Root, [][2]string{{"entgql.LimitPerRow(", "query.limitPerParent(ctx, path, "}})
 }
 
+// ProjectPastResolverFields lets entgql's field collection (template
+// gql_collection) keep its projection when the selection has a field a
+// resolver computes (Candidate.scorecardSummary), which entgql does not
+// know and so reads whole rows for: a field ent/resolvercolumns.go names
+// adds the columns its resolver needs instead. A board of 100 cards read
+// every candidate's JSON and time columns for two such fields.
+func ProjectPastResolverFields(collection *template.Template) error {
+	t, err := lookup(collection, "gql_collection")
+	if err != nil {
+		return err
+	}
+	return replaceEachOnce("ProjectPastResolverFields", t.Tree.Root, [][2]string{{"unknownSeen = true",
+		"unknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen"}})
+}
+
 // EdgesInOneBlock makes a connection's build (template gql_pagination)
 // allocate its page's edges in one block instead of one edge at a time: a
 // 100-row page made 100 small allocations for them.

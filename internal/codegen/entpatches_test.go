@@ -24,6 +24,11 @@ func TestEntTemplatePatches(t *testing.T) {
 			want: "modify := query.limitPerParent(ctx, path, {{$fk}}, limit, pager.orderExpr(query))",
 		},
 		{
+			name: "ProjectPastResolverFields", patch: ProjectPastResolverFields, template: "gql_collection",
+			in:   "\t\t\t\tdefault:\n\t\t\t\t\tunknownSeen = true",
+			want: "\t\t\t\tdefault:\n\t\t\t\t\tunknownSeen = !selectResolverColumns(_q, field.Name, fieldSeen, &selectedFields) || unknownSeen",
+		},
+		{
 			name: "EdgesInOneBlock", patch: EdgesInOneBlock, template: "gql_pagination",
 			in: "\tc.Edges = make([]*{{ $edge }}, len(nodes))\n\tfor i := range nodes {\n\t\tnode := nodeAt(i)\n\t\tc.Edges[i] = &{{ $edge }}{\n\t\t\tNode: node,\n\t\t\tCursor: pager.toCursor(node),\n\t\t}\n\t}",
 			want: "\tc.Edges = make([]*{{$edge}}, len(nodes))\n\tblock := make([]{{$edge}}, len(nodes))\n\tfor i := range nodes {\n\t\tnode := nodeAt(i)\n" +
@@ -68,6 +73,7 @@ func TestEntTemplatePatches(t *testing.T) {
 func TestEntTemplatePatchesApplyUpstream(t *testing.T) {
 	for name, patch := range map[string]func() error{
 		"collection": func() error { return LoadNestedConnectionsPerParent(pinned(t, entgql.CollectionTemplate)) },
+		"projection": func() error { return ProjectPastResolverFields(pinned(t, entgql.CollectionTemplate)) },
 		"pagination": func() error { return EdgesInOneBlock(pinned(t, entgql.PaginationTemplate)) },
 		"query": func() error {
 			dir, err := ModuleDir("entgo.io/ent")
