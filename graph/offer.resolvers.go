@@ -37,6 +37,11 @@ func (r *mutationResolver) ApproveOffer(ctx context.Context, id string) (*ent.Of
 	return r.service.ApproveOffer(ctx, id)
 }
 
+// RejectOffer is the resolver for the rejectOffer field.
+func (r *mutationResolver) RejectOffer(ctx context.Context, id string) (*ent.Offer, error) {
+	return r.service.RejectOffer(ctx, id)
+}
+
 // SendOffer is the resolver for the sendOffer field.
 func (r *mutationResolver) SendOffer(ctx context.Context, id string) (*ent.Offer, error) {
 	return r.service.SendOffer(ctx, id)

@@ -171,6 +171,36 @@ func TestOfferFromDraftToHire(t *testing.T) {
 	}
 }
 
+// TestAnApproverRejectsAnOffer: only the approver whose turn it is may
+// turn an offer down, and only while it is under approval; a rejection
+// sends it back to DRAFT with its approvals cleared, so the chain starts
+// over when approval is asked again, and it is one offer.rejected event.
+func TestAnApproverRejectsAnOffer(t *testing.T) {
+	e := newOfferEnv(t)
+	o := e.create(t, map[string]any{"startDate": "2027-02-01"})
+	assertCode(t, e.do(e.ritaTok, "rejectOffer", o.ID, "", "", nil), "illegal_transition", http.StatusConflict)
+
+	approvers := map[string]any{"a": []string{e.rita, e.olivia}}
+	o = decodeOffer(t, e.do("", "requestOfferApproval", o.ID, ", $a: [ID!]!", ", approverIDs: $a", approvers), "requestOfferApproval")
+	o = decodeOffer(t, e.do(e.ritaTok, "approveOffer", o.ID, "", "", nil), "approveOffer")
+	assertCode(t, e.do(e.ritaTok, "rejectOffer", o.ID, "", "", nil), "not_approver", http.StatusForbidden)
+	assertCode(t, e.do("", "rejectOffer", o.ID, "", "", nil), "not_approver", http.StatusForbidden)
+	o = decodeOffer(t, e.do(e.oliviaTok, "rejectOffer", o.ID, "", "", nil), "rejectOffer")
+	if o.Status != "DRAFT" || o.CurrentApprover != nil || o.Version != 1 {
+		t.Fatalf("after the rejection %+v; want a DRAFT of the same version awaiting no one", o)
+	}
+	assertCode(t, e.do("", "sendOffer", o.ID, "", "", nil), "illegal_transition", http.StatusConflict)
+
+	// Asked again, the chain starts from its first approver.
+	o = decodeOffer(t, e.do("", "requestOfferApproval", o.ID, ", $a: [ID!]!", ", approverIDs: $a", approvers), "requestOfferApproval")
+	if o.CurrentApprover == nil || o.CurrentApprover.ID != e.rita {
+		t.Fatalf("asked again %+v; want Rita's turn", o)
+	}
+	if n := e.env.DB.Client.Activity.Query().Where(activity.Verb("offer.rejected"), activity.ObjectID(o.ID)).CountX(hiregraphtest.System()); n != 1 {
+		t.Errorf("%d offer.rejected events, want 1", n)
+	}
+}
+
 // TestOfferInputIsChecked: bad terms, a foreign document, an opening of
 // another position and a candidate no longer in progress are refused with
 // their codes, and nothing is written.

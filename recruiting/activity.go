@@ -54,6 +54,7 @@ const (
 	VerbOfferAccepted          = "offer.accepted"
 	VerbOfferDeclined          = "offer.declined"
 	VerbOfferWithdrawn         = "offer.withdrawn"
+	VerbOfferRejected          = "offer.rejected"
 )
 
 // Activity is one change for the timeline. Every write of this package

@@ -152,25 +152,50 @@ func (s *CandidateService) RequestOfferApproval(ctx context.Context, id string, 
 // approvers is approved by the first holder of offers:approve.
 func (s *CandidateService) ApproveOffer(ctx context.Context, id string) (*ent.Offer, error) {
 	return s.changeOffer(ctx, id, permission.ApproveOffers, func(ctx context.Context, _ *ent.Client, _ *ent.Candidate, o *ent.Offer, upd *ent.OfferUpdateOne) (string, []schematype.FieldChange, error) {
-		if err := checkOfferStatus(o, "approve", offer.StatusPendingApproval); err != nil {
+		if err := checkApproverTurn(ctx, o, "approve"); err != nil {
 			return "", nil, err
 		}
-		if len(o.Approvers) == 0 {
-			upd.SetStatus(offer.StatusApproved)
-			return VerbOfferApproved, Change("offerStatus", o.Status, offer.StatusApproved), nil
-		}
-		current := o.Approvers[o.Approvals]
-		if v, _ := viewer.FromContext(ctx); v.UserID != current {
-			return "", nil, apierror.New(http.StatusForbidden, CodeNotApprover,
-				"offer %s awaits the approval of user %s; only the approver whose turn it is may approve it", o.ID, current)
-		}
-		upd.SetApprovals(o.Approvals + 1)
 		if o.Approvals+1 < len(o.Approvers) {
-			return VerbOfferApproved, Change("currentApprover", current, o.Approvers[o.Approvals+1]), nil
+			upd.SetApprovals(o.Approvals + 1)
+			return VerbOfferApproved, Change("currentApprover", o.Approvers[o.Approvals], o.Approvers[o.Approvals+1]), nil
+		}
+		if len(o.Approvers) > 0 {
+			upd.SetApprovals(o.Approvals + 1)
 		}
 		upd.SetStatus(offer.StatusApproved)
 		return VerbOfferApproved, Change("offerStatus", o.Status, offer.StatusApproved), nil
 	})
+}
+
+// RejectOffer turns an offer under approval down, as the approver whose
+// turn it is (as ApproveOffer): it goes back to DRAFT with no approvals,
+// so its terms can change and its approval be asked for again.
+func (s *CandidateService) RejectOffer(ctx context.Context, id string) (*ent.Offer, error) {
+	return s.changeOffer(ctx, id, permission.ApproveOffers, func(ctx context.Context, _ *ent.Client, _ *ent.Candidate, o *ent.Offer, upd *ent.OfferUpdateOne) (string, []schematype.FieldChange, error) {
+		if err := checkApproverTurn(ctx, o, "reject"); err != nil {
+			return "", nil, err
+		}
+		upd.SetStatus(offer.StatusDraft).SetApprovals(0)
+		return VerbOfferRejected, Change("offerStatus", o.Status, offer.StatusDraft), nil
+	})
+}
+
+// checkApproverTurn refuses a decision on an offer that is not under
+// approval, and one by anyone but the approver whose turn it is; an offer
+// naming no approvers is decided by any holder of offers:approve.
+func checkApproverTurn(ctx context.Context, o *ent.Offer, action string) error {
+	if err := checkOfferStatus(o, action, offer.StatusPendingApproval); err != nil {
+		return err
+	}
+	if len(o.Approvers) == 0 {
+		return nil
+	}
+	current := o.Approvers[o.Approvals]
+	if v, _ := viewer.FromContext(ctx); v.UserID != current {
+		return apierror.New(http.StatusForbidden, CodeNotApprover,
+			"offer %s awaits the decision of user %s; only the approver whose turn it is may %s it", o.ID, current, action)
+	}
+	return nil
 }
 
 // SendOffer records that an approved offer went to the candidate.

@@ -558,6 +558,7 @@ type ComplexityRoot struct {
 		RedeliverEvent          func(childComplexity int, endpointID *string, eventID *string, endpointIDDeprecated *string, eventIDDeprecated *string) int
 		RefreshPartnerTests     func(childComplexity int, partnerID string) int
 		RejectCandidate         func(childComplexity int, id string, input recruiting.RejectCandidateInput) int
+		RejectOffer             func(childComplexity int, id string) int
 		RejectOpening           func(childComplexity int, openingID string) int
 		RemoveHiringTeamMember  func(childComplexity int, positionID string, userID string) int
 		RemovePipelineStep      func(childComplexity int, id string) int
@@ -1219,6 +1220,7 @@ type MutationResolver interface {
 	UpdateOffer(ctx context.Context, id string, terms recruiting.OfferTerms) (*ent.Offer, error)
 	RequestOfferApproval(ctx context.Context, id string, approverIDs []string) (*ent.Offer, error)
 	ApproveOffer(ctx context.Context, id string) (*ent.Offer, error)
+	RejectOffer(ctx context.Context, id string) (*ent.Offer, error)
 	SendOffer(ctx context.Context, id string) (*ent.Offer, error)
 	AcceptOffer(ctx context.Context, id string) (*ent.Offer, error)
 	DeclineOffer(ctx context.Context, id string) (*ent.Offer, error)
@@ -3576,6 +3578,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RejectCandidate(childComplexity, args["id"].(string), args["input"].(recruiting.RejectCandidateInput)), true
+	case "Mutation.rejectOffer":
+		if e.ComplexityRoot.Mutation.RejectOffer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_rejectOffer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RejectOffer(childComplexity, args["id"].(string)), true
 	case "Mutation.rejectOpening":
 		if e.ComplexityRoot.Mutation.RejectOpening == nil {
 			break
@@ -21383,6 +21396,8 @@ extend type Mutation {
   requestOfferApproval("The offer." id: ID!, "The approvers, in order: up to 10 active users." approverIDs: [ID!]!): Offer!
   "Approves a PENDING_APPROVAL offer as the approver whose turn it is (not_approver, 403, otherwise); the last approver's approval makes it APPROVED (offer.approved). Needs offers:approve."
   approveOffer("The offer." id: ID!): Offer!
+  "Turns a PENDING_APPROVAL offer down as the approver whose turn it is (not_approver, 403, otherwise): it goes back to DRAFT with no approvals, for new terms or a new request (offer.rejected). Needs offers:approve."
+  rejectOffer("The offer." id: ID!): Offer!
   "Marks an APPROVED offer as sent to the candidate (offer.sent). Needs offers:manage."
   sendOffer("The offer." id: ID!): Offer!
   "Records that the candidate accepted a SENT offer and hires the candidate into its opening, in one transaction (offer.accepted). Needs offers:manage and candidates:hire."
@@ -25765,6 +25780,20 @@ func (ec *executionContext) field_Mutation_rejectCandidate_args(ctx context.Cont
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_rejectOffer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -33489,6 +33518,50 @@ func (ec *executionContext) fieldContext_Mutation_approveOffer(ctx context.Conte
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_approveOffer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_rejectOffer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return resolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_rejectOffer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RejectOffer(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
+			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_rejectOffer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Offer(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_rejectOffer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -68008,6 +68081,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "approveOffer":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_approveOffer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rejectOffer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_rejectOffer(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

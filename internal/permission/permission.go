@@ -111,7 +111,7 @@ var All = []Info{
 	{ExportPeople, "Export everything held about a person, for an access request."},
 	{ReportEvaluation, "Report test results as an evaluation partner."},
 	{ManageOffers, "Draft, version, send and withdraw offers, ask for their approval and record the candidate's answer."},
-	{ApproveOffers, "Approve an offer the user is named an approver of."},
+	{ApproveOffers, "Approve or reject an offer the user is named an approver of."},
 	{ViewReports, "Read hiring reports over the positions and candidates the user sees."},
 	{ViewAllFeedback, "Read every scorecard on the candidates the user sees without submitting one; others read colleagues' scorecards only after submitting their own, or as the hiring manager or a recruiter of the position."},
 }

@@ -223,6 +223,7 @@ func idCases(env *hiregraphtest.Env) []idCase {
 		{"requestOfferApproval.id", "Offer", `mutation($id: ID!) { requestOfferApproval(id: $id, approverIDs: []) { id } }`, none},
 		{"requestOfferApproval.approverIDs", "User", `mutation($id: ID!, $f: ID!) { requestOfferApproval(id: $f, approverIDs: [$id]) { id } }`, only("f", "Offer")},
 		{"approveOffer.id", "Offer", `mutation($id: ID!) { approveOffer(id: $id) { id } }`, none},
+		{"rejectOffer.id", "Offer", `mutation($id: ID!) { rejectOffer(id: $id) { id } }`, none},
 		{"sendOffer.id", "Offer", `mutation($id: ID!) { sendOffer(id: $id) { id } }`, none},
 		{"acceptOffer.id", "Offer", `mutation($id: ID!) { acceptOffer(id: $id) { id } }`, none},
 		{"declineOffer.id", "Offer", `mutation($id: ID!) { declineOffer(id: $id) { id } }`, none},

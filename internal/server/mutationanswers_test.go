@@ -117,6 +117,7 @@ var prepare = map[string]func(t *testing.T, env *hiregraphtest.Env, w world){
 	},
 	"startOpeningApproval": freshOpening,
 	"approveOffer":         offerAt("requestOfferApproval(id: $id, approverIDs: [])"),
+	"rejectOffer":          offerAt("requestOfferApproval(id: $id, approverIDs: [])"),
 	"sendOffer":            offerAt("requestOfferApproval(id: $id, approverIDs: [])", "approveOffer(id: $id)"),
 	"acceptOffer":          offerAt("requestOfferApproval(id: $id, approverIDs: [])", "approveOffer(id: $id)", "sendOffer(id: $id)"),
 	"declineOffer":         offerAt("requestOfferApproval(id: $id, approverIDs: [])", "approveOffer(id: $id)", "sendOffer(id: $id)"),
