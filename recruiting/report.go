@@ -2,8 +2,12 @@ package recruiting
 
 import (
 	"context"
+	"fmt"
 	"time"
 
+	"entgo.io/ent/dialect"
+
+	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/fielddefinition"
 	"github.com/hiregraph/hiregraph/ent/position"
@@ -60,6 +64,25 @@ func (s *ReportService) CheckReport(ctx context.Context, f ReportFilter) error {
 		return apierror.Invalid("department", "the company marks departments internal-use; reports cannot be filtered by department")
 	}
 	return nil
+}
+
+// read runs the statements of a report over candidates in one read
+// transaction. On PostgreSQL it turns JIT compilation off for them: the
+// planner costs a report's aggregate over every candidate of the range high
+// enough to compile it, and compiling took longer than running it (2.65 s
+// of 7.5 s at 100k candidates on a loaded machine), on every request, as
+// compiled code is not kept between statements. SQLite has nothing to turn
+// off and reads without the transaction.
+func (s *ReportService) read(ctx context.Context, fn func(ctx context.Context) error) error {
+	if s.Dialect != dialect.Postgres {
+		return fn(ctx)
+	}
+	return s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		if _, err := client.ExecContext(ctx, "SET LOCAL jit = off"); err != nil {
+			return fmt.Errorf("turning JIT off for a report: %w", err)
+		}
+		return fn(ctx)
+	})
 }
 
 // positions is the filter's condition on positions; empty when it names

@@ -29,10 +29,12 @@ func (s *ReportService) TimeInStep(ctx context.Context, f ReportFilter) ([]Durat
 		return nil, err
 	}
 	var rows []durationRow
-	err := s.clientOf(ctx).CandidateStep.Query().
-		Where(candidatestep.TimeLeftGTE(f.From), candidatestep.TimeLeftLT(f.To), candidatestep.HasCandidateWith(f.candidates()...)).
-		Aggregate(s.durationStats(column(candidatestep.FieldName), s.secondsFrom(candidatestep.FieldTimeEntered, candidatestep.FieldTimeLeft))).
-		Scan(ctx, &rows)
+	err := s.read(ctx, func(ctx context.Context) error {
+		return s.clientOf(ctx).CandidateStep.Query().
+			Where(candidatestep.TimeLeftGTE(f.From), candidatestep.TimeLeftLT(f.To), candidatestep.HasCandidateWith(f.candidates()...)).
+			Aggregate(s.durationStats(column(candidatestep.FieldName), s.secondsFrom(candidatestep.FieldTimeEntered, candidatestep.FieldTimeLeft))).
+			Scan(ctx, &rows)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("reporting time in step: %w", err)
 	}
@@ -47,13 +49,18 @@ func (s *ReportService) TimeToHire(ctx context.Context, f ReportFilter) (Duratio
 	if err := s.CheckReport(ctx, f); err != nil {
 		return DurationTrend{}, err
 	}
-	hires := func(stats ent.AggregateFunc, rows *[]durationRow) error {
-		return s.clientOf(ctx).Candidate.Query().
-			Where(append(f.candidates(), candidate.StatusEQ(candidate.StatusHired),
-				candidate.TimeLastStatusChangedGTE(f.From), candidate.TimeLastStatusChangedLT(f.To))...).
-			Aggregate(stats).Scan(ctx, rows)
-	}
-	trend, err := s.trend(hires, candidate.FieldTimeCreated, candidate.FieldTimeLastStatusChanged)
+	var trend DurationTrend
+	err := s.read(ctx, func(ctx context.Context) error {
+		hires := func(stats ent.AggregateFunc, rows *[]durationRow) error {
+			return s.clientOf(ctx).Candidate.Query().
+				Where(append(f.candidates(), candidate.StatusEQ(candidate.StatusHired),
+					candidate.TimeLastStatusChangedGTE(f.From), candidate.TimeLastStatusChangedLT(f.To))...).
+				Aggregate(stats).Scan(ctx, rows)
+		}
+		var err error
+		trend, err = s.trend(hires, candidate.FieldTimeCreated, candidate.FieldTimeLastStatusChanged)
+		return err
+	})
 	if err != nil {
 		return DurationTrend{}, fmt.Errorf("reporting time to hire: %w", err)
 	}

@@ -47,11 +47,16 @@ func (s *ReportService) Funnel(ctx context.Context, f ReportFilter) ([]FunnelSte
 	if err := s.CheckReport(ctx, f); err != nil {
 		return nil, err
 	}
-	steps, err := s.reachedSteps(ctx, f)
-	if err != nil {
-		return nil, err
-	}
-	drops, err := s.dropOffs(ctx, f)
+	var steps []FunnelStep
+	var drops map[string][]FunnelDropOff
+	err := s.read(ctx, func(ctx context.Context) error {
+		var err error
+		if steps, err = s.reachedSteps(ctx, f); err != nil {
+			return err
+		}
+		drops, err = s.dropOffs(ctx, f)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}

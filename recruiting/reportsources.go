@@ -29,17 +29,19 @@ func (s *ReportService) Sources(ctx context.Context, f ReportFilter) ([]SourceEf
 		return nil, err
 	}
 	var rows []SourceEffectiveness
-	err := s.clientOf(ctx).Candidate.Query().
-		Where(f.cohort()...).
-		Modify(func(sel *sql.Selector) {
-			source := sel.C(candidate.FieldSource)
-			sel.SelectExpr(sql.Expr(fmt.Sprintf("%s AS source, COUNT(*) AS applications, %s AS interviews, %s AS offers, "+
-				"SUM(CASE WHEN %s = '%s' THEN 1 ELSE 0 END) AS hires",
-				source, reachedKind(sel, "interview"), reachedKind(sel, "offer"), sel.C(candidate.FieldStatus), candidate.StatusHired))).
-				GroupBy(source).
-				OrderExpr(sql.Expr("applications DESC, source"))
-		}).
-		Scan(ctx, &rows)
+	err := s.read(ctx, func(ctx context.Context) error {
+		return s.clientOf(ctx).Candidate.Query().
+			Where(f.cohort()...).
+			Modify(func(sel *sql.Selector) {
+				source := sel.C(candidate.FieldSource)
+				sel.SelectExpr(sql.Expr(fmt.Sprintf("%s AS source, COUNT(*) AS applications, %s AS interviews, %s AS offers, "+
+					"SUM(CASE WHEN %s = '%s' THEN 1 ELSE 0 END) AS hires",
+					source, reachedKind(sel, "interview"), reachedKind(sel, "offer"), sel.C(candidate.FieldStatus), candidate.StatusHired))).
+					GroupBy(source).
+					OrderExpr(sql.Expr("applications DESC, source"))
+			}).
+			Scan(ctx, &rows)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("reporting sources: %w", err)
 	}

@@ -161,9 +161,34 @@ func (h *handWritten) report(w http.ResponseWriter, r *http.Request, company str
 	writeJSON(w, answer)
 }
 
+// rowsQuerier is a pool or a transaction.
+type rowsQuerier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// reportRead runs a report's statements as ours does: on PostgreSQL in one
+// transaction with JIT compilation off.
+func (h *handWritten) reportRead(ctx context.Context, fn func(q rowsQuerier) error) error {
+	if h.dialect != dialect.Postgres {
+		return fn(h.db)
+	}
+	tx, err := h.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, "SET LOCAL jit = off"); err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
 // scanAll runs statement and scans each row through scan.
-func (h *handWritten) scanAll(ctx context.Context, statement string, scan func(*sql.Rows) error, args ...any) error {
-	rows, err := h.db.QueryContext(ctx, statement, args...)
+func scanAll(ctx context.Context, q rowsQuerier, statement string, scan func(*sql.Rows) error, args ...any) error {
+	rows, err := q.QueryContext(ctx, statement, args...)
 	if err != nil {
 		return err
 	}
@@ -178,12 +203,14 @@ func (h *handWritten) scanAll(ctx context.Context, statement string, scan func(*
 
 func (h *handWritten) reportSources(ctx context.Context, company string, from, to time.Time) ([]hwSource, error) {
 	out := []hwSource{}
-	err := h.scanAll(ctx, h.reports.sources, func(rows *sql.Rows) error {
-		var s hwSource
-		err := rows.Scan(&s.Source, &s.Applications, &s.Interviews, &s.Offers, &s.Hires)
-		out = append(out, s)
-		return err
-	}, company, false, from, to)
+	err := h.reportRead(ctx, func(q rowsQuerier) error {
+		return scanAll(ctx, q, h.reports.sources, func(rows *sql.Rows) error {
+			var s hwSource
+			err := rows.Scan(&s.Source, &s.Applications, &s.Interviews, &s.Offers, &s.Hires)
+			out = append(out, s)
+			return err
+		}, company, false, from, to)
+	})
 	return out, err
 }
 
@@ -191,23 +218,25 @@ func (h *handWritten) reportSources(ctx context.Context, company string, from, t
 // each step's conversion to the next.
 func (h *handWritten) reportFunnel(ctx context.Context, company string, from, to time.Time) ([]hwFunnelStep, error) {
 	var steps []hwFunnelStep
-	err := h.scanAll(ctx, h.reports.funnelReached, func(rows *sql.Rows) error {
-		s := hwFunnelStep{DropOff: []hwDropOff{}}
-		err := rows.Scan(&s.Step, &s.Kind, &s.Reached)
-		steps = append(steps, s)
-		return err
-	}, company, false, from, to)
-	if err != nil {
-		return nil, err
-	}
 	drops := map[string][]hwDropOff{}
-	err = h.scanAll(ctx, h.reports.funnelDropOffs, func(rows *sql.Rows) error {
-		var step string
-		var d hwDropOff
-		err := rows.Scan(&step, &d.Status, &d.Reason, &d.Count)
-		drops[step] = append(drops[step], d)
-		return err
-	}, company, false, from, to)
+	err := h.reportRead(ctx, func(q rowsQuerier) error {
+		err := scanAll(ctx, q, h.reports.funnelReached, func(rows *sql.Rows) error {
+			s := hwFunnelStep{DropOff: []hwDropOff{}}
+			err := rows.Scan(&s.Step, &s.Kind, &s.Reached)
+			steps = append(steps, s)
+			return err
+		}, company, false, from, to)
+		if err != nil {
+			return err
+		}
+		return scanAll(ctx, q, h.reports.funnelDropOffs, func(rows *sql.Rows) error {
+			var step string
+			var d hwDropOff
+			err := rows.Scan(&step, &d.Status, &d.Reason, &d.Count)
+			drops[step] = append(drops[step], d)
+			return err
+		}, company, false, from, to)
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -225,17 +254,19 @@ func (h *handWritten) reportFunnel(ctx context.Context, company string, from, to
 
 func (h *handWritten) reportTimeInStep(ctx context.Context, company string, from, to time.Time) ([]hwDuration, error) {
 	out := []hwDuration{}
-	err := h.scanAll(ctx, h.reports.timeInStep, func(rows *sql.Rows) error {
-		var d hwDuration
-		var median, medianNext, p90, p90Next sql.NullFloat64
-		if err := rows.Scan(&d.Key, &d.Count, &median, &medianNext, &p90, &p90Next); err != nil {
-			return err
-		}
-		days := func(sec float64) float64 { return math.Round(sec) / 86400 }
-		d.MedianDays, d.P90Days = days(hwPercentile(0.5, d.Count, median, medianNext)), days(hwPercentile(0.9, d.Count, p90, p90Next))
-		out = append(out, d)
-		return nil
-	}, company, from, to, false)
+	err := h.reportRead(ctx, func(q rowsQuerier) error {
+		return scanAll(ctx, q, h.reports.timeInStep, func(rows *sql.Rows) error {
+			var d hwDuration
+			var median, medianNext, p90, p90Next sql.NullFloat64
+			if err := rows.Scan(&d.Key, &d.Count, &median, &medianNext, &p90, &p90Next); err != nil {
+				return err
+			}
+			days := func(sec float64) float64 { return math.Round(sec) / 86400 }
+			d.MedianDays, d.P90Days = days(hwPercentile(0.5, d.Count, median, medianNext)), days(hwPercentile(0.9, d.Count, p90, p90Next))
+			out = append(out, d)
+			return nil
+		}, company, from, to, false)
+	})
 	return out, err
 }
 
