@@ -70,6 +70,9 @@ func (s *EventService) Events(ctx context.Context, after string, types []string,
 	if page.HasMore {
 		page.Events = rows[:limit]
 	}
+	if reads := readsOf(ctx); reads != nil {
+		reads.rememberEvents(page.Events)
+	}
 	if n := len(page.Events); n > 0 {
 		page.Cursor = PlaceOf(page.Events[n-1]).String()
 	} else if from.Compare(end) < 0 {
@@ -95,12 +98,31 @@ func (s *EventService) Event(ctx context.Context, id string) (*EventPayload, err
 // EventActivity is the activity ev announces, as the viewer may read it:
 // nil when the rules hide it from them (a subscriber hears some events of
 // records it reads whose activity it may not).
+// Within a GraphQL operation it is loaded for every event of the feed's
+// pages the operation read, at once.
 func (s *EventService) EventActivity(ctx context.Context, ev *EventPayload) (*ent.Activity, error) {
-	act, err := s.Client.Activity.Get(ctx, ev.ActivityID)
-	if ent.IsNotFound(err) {
-		return nil, nil
+	reads := readsOf(ctx)
+	if reads == nil {
+		acts, err := s.activities(ctx, []string{ev.ActivityID})
+		return acts[ev.ActivityID], err
 	}
-	return act, err
+	return get(&reads.eventActivities, ev.ActivityID, wholeReads(reads, &reads.events, activityID, anyActivity), func(ids []string) (map[string]*ent.Activity, error) {
+		return s.activities(ctx, ids)
+	})
+}
+
+// activities reads the activities of ids the viewer may read, by id; those
+// the rules hide are missing.
+func (s *EventService) activities(ctx context.Context, ids []string) (map[string]*ent.Activity, error) {
+	rows, err := s.Client.Activity.Query().Where(activity.IDIn(ids...)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading the events' activities: %w", err)
+	}
+	out := make(map[string]*ent.Activity, len(rows))
+	for _, a := range rows {
+		out[a.ID] = a
+	}
+	return out, nil
 }
 
 // requireFeed refuses a viewer who may not read the change feed: it

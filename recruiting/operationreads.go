@@ -7,7 +7,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 )
 
-// operationReads are the candidates, interviews and scorecards one
+// operationReads are the candidates, interviews, scorecards and events one
 // GraphQL operation has read so far. A field computed per record (a
 // candidate's scorecard summary, the viewer's scorecard on an interview)
 // is loaded, at its first resolution, for every record of its kind read
@@ -23,12 +23,16 @@ type operationReads struct {
 	candidates [][]*ent.Candidate
 	interviews [][]*ent.Interview
 	scorecards [][]*ent.Scorecard
+	// events are the change feed's pages: their activities, read by the
+	// feed's rule, which Event.activity reads again by the viewer's.
+	events [][]*ent.Activity
 
 	summaries               batch[*ScorecardSummary]
 	summariesWithAttributes batch[*ScorecardSummary]
 	nextInterviews          batch[*ent.Interview]
 	myScorecards            batch[*ent.Scorecard]
 	editable                batch[bool]
+	eventActivities         batch[*ent.Activity]
 }
 
 // readsOf returns the reads of the operation of ctx; nil outside one.
@@ -54,6 +58,14 @@ func (r *operationReads) remember(v ent.Value) {
 	}
 }
 
+// rememberEvents keeps a page of the change feed, whose events'
+// activities Event.activity then loads at once.
+func (r *operationReads) rememberEvents(page []*ent.Activity) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.events = append(r.events, page)
+}
+
 // wholeCandidate, wholeInterview and wholeScorecard report whether a
 // record was read with the columns the batched fields need: a projection
 // (entgql reads the columns a query selects) may have left them out. An
@@ -65,6 +77,8 @@ func anyCandidate(c *ent.Candidate) bool    { return c.ID != "" }
 func candidateID(c *ent.Candidate) string   { return c.ID }
 func interviewID(iv *ent.Interview) string  { return iv.ID }
 func scorecardID(sc *ent.Scorecard) string  { return sc.ID }
+func anyActivity(a *ent.Activity) bool      { return a.ID != "" }
+func activityID(a *ent.Activity) string     { return a.ID }
 
 // wholeReads returns what reads the records of answers read so far, by
 // id, leaving out those read only in part.
