@@ -207,9 +207,35 @@ func GiveLeadRoles(ctx context.Context, client *ent.Client, p *ent.Position) err
 
 // HiringTeamMembers lists p's team with each member's role, by user id.
 // p was read through the viewer's client, so who reads the team sees
-// the position.
+// the position. Within a GraphQL operation the teams of every position
+// the operation read load at once.
 func (s *PositionService) HiringTeamMembers(ctx context.Context, p *ent.Position) ([]*ent.HiringTeamMember, error) {
-	return p.QueryTeamMembers().WithUser().Order(hiringteammember.ByUserID()).All(ctx)
+	reads := readsOf(ctx)
+	if reads == nil {
+		teams, err := s.teamsOf(ctx, []string{p.ID})
+		return teams[p.ID], err
+	}
+	return get(&reads.teamMembers, p.ID, wholeReads(reads, &reads.positions, positionID, anyPosition), func(ids []string) (map[string][]*ent.HiringTeamMember, error) {
+		return s.teamsOf(ctx, ids)
+	})
+}
+
+// teamsOf reads the hiring teams of the positions of ids, by position,
+// each by user id.
+func (s *PositionService) teamsOf(ctx context.Context, ids []string) (map[string][]*ent.HiringTeamMember, error) {
+	rows, err := s.clientOf(ctx).HiringTeamMember.Query().
+		Where(hiringteammember.PositionIDIn(ids...)).
+		WithUser().
+		Order(hiringteammember.ByPositionID(), hiringteammember.ByUserID()).
+		All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading hiring teams: %w", err)
+	}
+	out := make(map[string][]*ent.HiringTeamMember, len(ids))
+	for _, m := range rows {
+		out[m.PositionID] = append(out[m.PositionID], m)
+	}
+	return out, nil
 }
 
 // ApprovalUsers returns the users of ids in their order, leaving out any

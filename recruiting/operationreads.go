@@ -7,8 +7,8 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 )
 
-// operationReads are the candidates, interviews, scorecards and events one
-// GraphQL operation has read so far. A field computed per record (a
+// operationReads are the positions, candidates, interviews, scorecards and
+// events one GraphQL operation has read so far. A field computed per record (a
 // candidate's scorecard summary, the viewer's scorecard on an interview)
 // is loaded, at its first resolution, for every record of its kind read
 // so far: the list a record is in was read before any field of its
@@ -20,6 +20,7 @@ type operationReads struct {
 	// The answers of the queries, as they came: a map is built only when
 	// a batched field asks (wholeReads), so a read that asks none pays one
 	// append per query.
+	positions  [][]*ent.Position
 	candidates [][]*ent.Candidate
 	interviews [][]*ent.Interview
 	scorecards [][]*ent.Scorecard
@@ -33,6 +34,7 @@ type operationReads struct {
 	myScorecards            batch[*ent.Scorecard]
 	editable                batch[bool]
 	eventActivities         batch[*ent.Activity]
+	teamMembers             batch[[]*ent.HiringTeamMember]
 }
 
 // readsOf returns the reads of the operation of ctx; nil outside one.
@@ -49,6 +51,8 @@ func (r *operationReads) remember(v ent.Value) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch rows := v.(type) {
+	case []*ent.Position:
+		r.positions = append(r.positions, rows)
 	case []*ent.Candidate:
 		r.candidates = append(r.candidates, rows)
 	case []*ent.Interview:
@@ -78,6 +82,8 @@ func candidateID(c *ent.Candidate) string   { return c.ID }
 func interviewID(iv *ent.Interview) string  { return iv.ID }
 func scorecardID(sc *ent.Scorecard) string  { return sc.ID }
 func anyActivity(a *ent.Activity) bool      { return a.ID != "" }
+func anyPosition(p *ent.Position) bool      { return p.ID != "" }
+func positionID(p *ent.Position) string     { return p.ID }
 func activityID(a *ent.Activity) string     { return a.ID }
 
 // wholeReads returns what reads the records of answers read so far, by
@@ -101,7 +107,7 @@ func wholeReads[T any](r *operationReads, answers *[][]T, id func(T) string, who
 // rememberedClients are the clients RememberReads has intercepted.
 var rememberedClients sync.Map
 
-// RememberReads makes the candidates, interviews and scorecards read
+// RememberReads makes the positions, candidates, interviews and scorecards read
 // through the service's client, eager loads included, known to the
 // operation that read them (operationReads). New calls it; a client
 // several services share gets the interceptor once.
@@ -118,6 +124,7 @@ func (s *core) RememberReads() {
 			return v, err
 		})
 	})
+	s.Client.Position.Intercept(remember)
 	s.Client.Candidate.Intercept(remember)
 	s.Client.Interview.Intercept(remember)
 	s.Client.Scorecard.Intercept(remember)
