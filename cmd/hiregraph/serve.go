@@ -106,7 +106,19 @@ func serveVars() map[string]string {
 	}
 }
 
+// Run serves until a.ctx ends. A stop asked for while the service is
+// still starting (SIGTERM before the webhook relay is up, say) is the
+// clean exit asked for: the component it cut short reports the
+// cancellation, which is no failure.
 func (c *serveCmd) Run(a *app) error {
+	err := c.serve(a)
+	if err != nil && a.ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
+}
+
+func (c *serveCmd) serve(a *app) error {
 	fmt.Fprintln(a.stdout, "Hiregraph is starting. `hiregraph help` lists the commands, `hiregraph serve --help` the settings.")
 	if c.DebugAddr == "" {
 		stopHeapSampling()

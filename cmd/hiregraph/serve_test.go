@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 	"net"
 	"net/http"
@@ -143,5 +144,19 @@ func TestGCPercentDefaultsTo400(t *testing.T) {
 		if !strings.Contains(string(body), c.want) {
 			t.Errorf("environment %v: metrics lack %q", c.env, c.want)
 		}
+	}
+}
+
+// TestAStopDuringTheStartIsACleanExit: SIGTERM that comes while the
+// service is still starting (here, before it opened its database) ends it
+// with status 0, as one that comes while it serves: the replicas of a
+// rolling update are stopped at any moment, and a non-zero exit reads as
+// a crash.
+func TestAStopDuringTheStartIsACleanExit(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	db := "sqlite://" + filepath.Join(t.TempDir(), "hiregraph.db")
+	if err := run(ctx, []string{"serve", "--database-url", db, "--addr", "127.0.0.1:0"}, io.Discard); err != nil {
+		t.Fatalf("serve stopped before it started: %v; want a clean exit", err)
 	}
 }
