@@ -10,7 +10,6 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/interview"
-	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/user"
 )
 
@@ -39,18 +38,23 @@ func seedInterviews(ctx context.Context, client *ent.Client, company string, bar
 	now := time.Now().UTC().Truncate(time.Minute)
 	after, n, perPosition := "", 0, map[string]int{}
 	for {
-		cands, err := client.Candidate.Query().
-			Where(candidate.CompanyID(company), candidate.HasPositionWith(position.NameHasPrefix(benchPositionPrefix)), candidate.StatusEQ(candidate.StatusInProgress),
-				candidate.IDGT(after)).
-			Order(candidate.ByID()).Limit(batchSize).
-			Select(candidate.FieldID, candidate.FieldPositionID, candidate.FieldCurrentStepID).All(ctx)
+		// Read by primary key alone and filtered here: at 1M the filters
+		// in the query had SQLite scan the candidates afresh each batch.
+		page, err := client.Candidate.Query().Where(candidate.IDGT(after)).Order(candidate.ByID()).Limit(batchSize).
+			Select(candidate.FieldID, candidate.FieldCompanyID, candidate.FieldPositionID, candidate.FieldStatus, candidate.FieldCurrentStepID).All(ctx)
 		if err != nil {
 			return fmt.Errorf("reading candidates after %q: %w", after, err)
 		}
-		if len(cands) == 0 {
+		if len(page) == 0 {
 			return bar.Finish()
 		}
-		after = cands[len(cands)-1].ID
+		after = page[len(page)-1].ID
+		var cands []*ent.Candidate
+		for _, c := range page {
+			if _, bench := templates[c.PositionID]; bench && c.CompanyID == company && c.Status == candidate.StatusInProgress {
+				cands = append(cands, c)
+			}
+		}
 		err = inTx(ctx, client, func(ctx context.Context, tx *ent.Client) error {
 			return seedInterviewsOf(ctx, tx, company, cands, users, templates, now, &n, perPosition)
 		})

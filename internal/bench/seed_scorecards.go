@@ -85,5 +85,10 @@ func seedScorecards(ctx context.Context, tx *ent.Client, company string, intervi
 				SetCandidateID(sc.CandidateID).SetRating(1+(i+j)%benchRatingScale))
 		}
 	}
-	return tx.ScorecardRating.CreateBulk(ratings...).Exec(ctx)
+	for from := 0; from < len(ratings); from += batchSize {
+		if err := tx.ScorecardRating.CreateBulk(ratings[from:min(from+batchSize, len(ratings))]...).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
 }
