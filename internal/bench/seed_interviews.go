@@ -10,7 +10,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/interview"
-	"github.com/hiregraph/hiregraph/ent/position"
+	"github.com/hiregraph/hiregraph/ent/user"
 )
 
 // Interviews the seed gives a candidate with interviews: one that ended
@@ -26,32 +26,37 @@ const (
 // seedInterviews gives every other in-progress candidate of each bench
 // position the two interviews above, with the company's users as interviewers in turns,
 // and the scorecards of the past one, showing progress on bar.
-func seedInterviews(ctx context.Context, client *ent.Client, bar *progressbar.ProgressBar) error {
-	users, err := client.User.Query().IDs(ctx)
+func seedInterviews(ctx context.Context, client *ent.Client, company string, bar *progressbar.ProgressBar) error {
+	users, err := client.User.Query().Where(user.CompanyID(company)).IDs(ctx)
 	if err != nil || len(users) < pastInterviewers {
 		return fmt.Errorf("finding interviewers (%d users): %w", len(users), err)
 	}
-	templates, err := seedTemplates(ctx, client)
+	templates, err := seedTemplates(ctx, client, company)
 	if err != nil {
 		return fmt.Errorf("seeding scorecard templates: %w", err)
 	}
 	now := time.Now().UTC().Truncate(time.Minute)
 	after, n, perPosition := "", 0, map[string]int{}
 	for {
-		cands, err := client.Candidate.Query().
-			Where(candidate.HasPositionWith(position.NameHasPrefix(benchPositionPrefix)), candidate.StatusEQ(candidate.StatusInProgress),
-				candidate.IDGT(after)).
-			Order(candidate.ByID()).Limit(batchSize).
-			Select(candidate.FieldID, candidate.FieldPositionID, candidate.FieldCurrentStepID).All(ctx)
+		// Read by primary key alone and filtered here: at 1M the filters
+		// in the query had SQLite scan the candidates afresh each batch.
+		page, err := client.Candidate.Query().Where(candidate.IDGT(after)).Order(candidate.ByID()).Limit(batchSize).
+			Select(candidate.FieldID, candidate.FieldCompanyID, candidate.FieldPositionID, candidate.FieldStatus, candidate.FieldCurrentStepID).All(ctx)
 		if err != nil {
 			return fmt.Errorf("reading candidates after %q: %w", after, err)
 		}
-		if len(cands) == 0 {
+		if len(page) == 0 {
 			return bar.Finish()
 		}
-		after = cands[len(cands)-1].ID
+		after = page[len(page)-1].ID
+		var cands []*ent.Candidate
+		for _, c := range page {
+			if _, bench := templates[c.PositionID]; bench && c.CompanyID == company && c.Status == candidate.StatusInProgress {
+				cands = append(cands, c)
+			}
+		}
 		err = inTx(ctx, client, func(ctx context.Context, tx *ent.Client) error {
-			return seedInterviewsOf(ctx, tx, cands, users, templates, now, &n, perPosition)
+			return seedInterviewsOf(ctx, tx, company, cands, users, templates, now, &n, perPosition)
 		})
 		if err != nil {
 			return fmt.Errorf("seeding interviews after %q: %w", after, err)
@@ -64,7 +69,7 @@ func seedInterviews(ctx context.Context, client *ent.Client, bar *progressbar.Pr
 // each position among cands (counted on by perPosition; n counts them
 // all), their interviewer rows and the past ones' scorecards on the
 // templates (attribute ids by position).
-func seedInterviewsOf(ctx context.Context, tx *ent.Client, cands []*ent.Candidate, users []string, templates map[string][]string,
+func seedInterviewsOf(ctx context.Context, tx *ent.Client, company string, cands []*ent.Candidate, users []string, templates map[string][]string,
 	now time.Time, n *int, perPosition map[string]int) error {
 	var builders []*ent.InterviewCreate
 	var interviewers [][]string
@@ -77,7 +82,7 @@ func seedInterviewsOf(ctx context.Context, tx *ent.Client, cands []*ent.Candidat
 		past := now.Add(-pastInterviewAgo).Add(time.Duration(*n%600) * time.Minute)
 		next := now.Add(nextInterviewAhead).Add(time.Duration(*n%600) * time.Minute)
 		for _, start := range []time.Time{past, next} {
-			builders = append(builders, tx.Interview.Create().
+			builders = append(builders, tx.Interview.Create().SetCompanyID(company).
 				SetCandidateID(c.ID).SetPositionID(c.PositionID).SetNillableStepID(c.CurrentStepID).
 				SetOrganizerID(users[*n%len(users)]).SetStatus(interview.StatusScheduled).
 				SetTimeStart(start).SetTimeEnd(start.Add(interviewLength)).SetTimeZone("Europe/Berlin").
@@ -105,5 +110,5 @@ func seedInterviewsOf(ctx context.Context, tx *ent.Client, cands []*ent.Candidat
 	if err := tx.InterviewInterviewer.CreateBulk(rows...).Exec(ctx); err != nil {
 		return err
 	}
-	return seedScorecards(ctx, tx, saved, interviewers, templates, now)
+	return seedScorecards(ctx, tx, company, saved, interviewers, templates, now)
 }

@@ -17,10 +17,10 @@ const benchRatingScale = 4
 
 // seedTemplates gives every bench position the scorecard template and
 // returns its attribute ids by position.
-func seedTemplates(ctx context.Context, client *ent.Client) (map[string][]string, error) {
+func seedTemplates(ctx context.Context, client *ent.Client, company string) (map[string][]string, error) {
 	out := map[string][]string{}
 	err := inTx(ctx, client, func(ctx context.Context, tx *ent.Client) error {
-		positions, err := tx.Position.Query().Where(position.NameHasPrefix(benchPositionPrefix)).IDs(ctx)
+		positions, err := tx.Position.Query().Where(position.CompanyID(company), position.NameHasPrefix(benchPositionPrefix)).IDs(ctx)
 		if err != nil {
 			return err
 		}
@@ -30,7 +30,7 @@ func seedTemplates(ctx context.Context, client *ent.Client) (map[string][]string
 		var builders []*ent.ScorecardAttributeCreate
 		for _, p := range positions {
 			for i, a := range benchTemplate {
-				builders = append(builders, tx.ScorecardAttribute.Create().SetPositionID(p).SetFocus(a.focus).SetName(a.name).SetOrdinal(i))
+				builders = append(builders, tx.ScorecardAttribute.Create().SetCompanyID(company).SetPositionID(p).SetFocus(a.focus).SetName(a.name).SetOrdinal(i))
 			}
 		}
 		for from := 0; from < len(builders); from += batchSize {
@@ -57,7 +57,7 @@ var recommendationsInTurn = []scorecard.OverallRecommendation{
 // seedScorecards writes a scorecard by each interviewer of the interviews
 // of interviews that have ended (interviewers[i] are those of
 // interviews[i]), rating every attribute of its position's template.
-func seedScorecards(ctx context.Context, tx *ent.Client, interviews []*ent.Interview, interviewers [][]string, templates map[string][]string, now time.Time) error {
+func seedScorecards(ctx context.Context, tx *ent.Client, company string, interviews []*ent.Interview, interviewers [][]string, templates map[string][]string, now time.Time) error {
 	var cards []*ent.ScorecardCreate
 	var positions []string
 	for i, iv := range interviews {
@@ -65,7 +65,7 @@ func seedScorecards(ctx context.Context, tx *ent.Client, interviews []*ent.Inter
 			continue
 		}
 		for _, u := range interviewers[i] {
-			cards = append(cards, tx.Scorecard.Create().SetInterviewID(iv.ID).SetUserID(u).SetCandidateID(iv.CandidateID).
+			cards = append(cards, tx.Scorecard.Create().SetCompanyID(company).SetInterviewID(iv.ID).SetUserID(u).SetCandidateID(iv.CandidateID).
 				SetNillableStepID(iv.StepID).SetOverallRecommendation(recommendationsInTurn[len(cards)%len(recommendationsInTurn)]).
 				SetNotes("Seeded feedback.").SetTimeSubmitted(iv.TimeEnd).SetTimeUpdated(iv.TimeEnd))
 			positions = append(positions, iv.PositionID)
@@ -81,9 +81,14 @@ func seedScorecards(ctx context.Context, tx *ent.Client, interviews []*ent.Inter
 	var ratings []*ent.ScorecardRatingCreate
 	for i, sc := range saved {
 		for j, attribute := range templates[positions[i]] {
-			ratings = append(ratings, tx.ScorecardRating.Create().SetScorecardID(sc.ID).SetAttributeID(attribute).
+			ratings = append(ratings, tx.ScorecardRating.Create().SetCompanyID(company).SetScorecardID(sc.ID).SetAttributeID(attribute).
 				SetCandidateID(sc.CandidateID).SetRating(1+(i+j)%benchRatingScale))
 		}
 	}
-	return tx.ScorecardRating.CreateBulk(ratings...).Exec(ctx)
+	for from := 0; from < len(ratings); from += batchSize {
+		if err := tx.ScorecardRating.CreateBulk(ratings[from:min(from+batchSize, len(ratings))]...).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
 }
