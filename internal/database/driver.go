@@ -34,6 +34,17 @@ func (d *routedDriver) Query(ctx context.Context, query string, args, v any) err
 	return d.Driver.Query(ctx, query, args, v)
 }
 
+// QueryContext is Query for raw statements (ent's Client.QueryContext, as
+// the API key lookup every request runs): a SELECT reads the read pool
+// instead of waiting for SQLite's one writer connection behind the
+// writes under way.
+func (d *routedDriver) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if isRead(query) {
+		return d.read.QueryContext(ctx, query, args...)
+	}
+	return d.Driver.QueryContext(ctx, query, args...)
+}
+
 // Close closes both pools.
 func (d *routedDriver) Close() error {
 	rerr := d.read.Close()
