@@ -16,7 +16,7 @@ import (
 
 // NextInterview is the resolver for the nextInterview field.
 func (r *candidateResolver) NextInterview(ctx context.Context, obj *ent.Candidate) (*ent.Interview, error) {
-	return r.service.NextInterview(ctx, obj)
+	return r.service.NextInterview(ctx, obj, selectsOnly(ctx, "id", "status", "timeStart", "timeEnd", "timeZone"))
 }
 
 // Interviews is the resolver for the interviews field.

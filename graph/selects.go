@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"slices"
 
 	"github.com/99designs/gqlgen/graphql"
 )
@@ -19,4 +20,19 @@ func selects(ctx context.Context, name string) bool {
 		}
 	}
 	return false
+}
+
+// selectsOnly reports whether the query selects on the value of the field
+// being resolved in ctx no field but names (and __typename), so a
+// resolver may read only the columns those need.
+func selectsOnly(ctx context.Context, names ...string) bool {
+	if graphql.GetFieldContext(ctx) == nil {
+		return false
+	}
+	for _, f := range graphql.CollectFieldsCtx(ctx, nil) {
+		if f.Name != "__typename" && !slices.Contains(names, f.Name) {
+			return false
+		}
+	}
+	return true
 }

@@ -31,6 +31,7 @@ type operationReads struct {
 	summaries               batch[*ScorecardSummary]
 	summariesWithAttributes batch[*ScorecardSummary]
 	nextInterviews          batch[*ent.Interview]
+	nextInterviewTimes      batch[*ent.Interview]
 	myScorecards            batch[*ent.Scorecard]
 	editable                batch[bool]
 	eventActivities         batch[*ent.Activity]

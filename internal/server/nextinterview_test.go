@@ -75,3 +75,55 @@ func TestNextInterview(t *testing.T) {
 		t.Errorf("%d statements (%d of interviews) for 2 candidates and %d (%d) for 6, want as many and one of interviews", all2, iv2, all6, iv6)
 	}
 }
+
+// TestNextInterviewReadsWhatItShows reads a candidate's next interview
+// twice in one operation: as a board card shows it (when it is), which
+// reads only those columns, and with its location and instructions, which
+// reads the whole interview. Each answer holds what it asked for.
+func TestNextInterviewReadsWhatItShows(t *testing.T) {
+	env, rec := newRecordingEnv(t)
+	ian := env.DB.Client.User.Query().Where(user.Email("ian.interviewer@acme.example")).OnlyIDX(hiregraphtest.System())
+	c := pipelineCandidates(t, env, 1)[0]
+	at := env.Clock.Now().UTC().Add(48 * time.Hour).Truncate(time.Hour)
+	env.GraphQL(`mutation($in: ScheduleInterviewInput!) { scheduleInterview(input: $in) { id } }`, map[string]any{"in": map[string]any{
+		"candidateID": c.ID, "stepID": *c.CurrentStepID, "interviewerIDs": []string{ian}, "timeStart": at, "timeEnd": at.Add(time.Hour),
+		"timeZone": "Europe/Berlin", "location": "Room 4", "instructions": "Ask about Go"}}).Decode(t, &struct{}{})
+
+	rec.take()
+	var out struct {
+		Node struct {
+			Card struct {
+				TimeStart time.Time
+				TimeZone  string
+			}
+			Full struct {
+				TimeStart              time.Time
+				Location, Instructions string
+			}
+		}
+	}
+	env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Candidate {
+		card: nextInterview { id timeStart timeZone __typename }
+		full: nextInterview { timeStart location instructions } } } }`, map[string]any{"id": c.ID}).Decode(t, &out)
+	card, full := out.Node.Card, out.Node.Full
+	if !card.TimeStart.Equal(at) || card.TimeZone != "Europe/Berlin" {
+		t.Errorf("card: %+v, want %s in Europe/Berlin", card, at)
+	}
+	if !full.TimeStart.Equal(at) || full.Location != "Room 4" || full.Instructions != "Ask about Go" {
+		t.Errorf("full: %+v, want %s in Room 4 with its instructions", full, at)
+	}
+	var projected, whole int
+	for _, q := range rec.take() {
+		if !regexp.MustCompile(`FROM ["` + "`" + `]interviews`).MatchString(q.text) {
+			continue
+		}
+		if regexp.MustCompile(`instructions`).MatchString(q.text) {
+			whole++
+		} else {
+			projected++
+		}
+	}
+	if projected != 1 || whole != 1 {
+		t.Errorf("read the interviews %d times by their times and %d whole, want once each", projected, whole)
+	}
+}
