@@ -13,7 +13,7 @@ import (
 
 // HiredFor is the resolver for the hiredFor field.
 func (r *candidateResolver) HiredFor(ctx context.Context, obj *ent.Candidate) (*ent.Opening, error) {
-	return obj.HiredOpening(ctx)
+	return r.service.HiredFor(ctx, obj)
 }
 
 // HiredCandidate is the resolver for the hiredCandidate field.

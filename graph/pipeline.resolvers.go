@@ -34,7 +34,7 @@ func (r *mutationResolver) ReorderPipeline(ctx context.Context, positionID *stri
 
 // Pipeline is the resolver for the pipeline field.
 func (r *positionResolver) Pipeline(ctx context.Context, obj *ent.Position) ([]*ent.PipelineStep, error) {
-	return r.service.StepsOf(ctx, obj.ID)
+	return r.service.PositionSteps(ctx, obj, fieldPlace(ctx))
 }
 
 // Pipeline is the resolver for the pipeline field.

@@ -36,3 +36,13 @@ func selectsOnly(ctx context.Context, names ...string) bool {
 	}
 	return true
 }
+
+// fieldPlace identifies where in the query the field being resolved in ctx
+// is: the values of one place select the same fields, so a batch loading
+// them for every parent at once serves that place alone.
+func fieldPlace(ctx context.Context) any {
+	if fc := graphql.GetFieldContext(ctx); fc != nil {
+		return fc.Field.Field
+	}
+	return nil
+}

@@ -46,14 +46,84 @@ func withOpeningDetails(q *ent.OpeningQuery) *ent.OpeningQuery {
 // OldestHire is the opening's oldest hire, or nil before the first: the
 // candidate REST's hired_candidate_uid names.
 func (s *CandidateService) OldestHire(ctx context.Context, o *ent.Opening) (*ent.Candidate, error) {
-	c, err := o.QueryHires().Order(candidate.ByTimeLastStatusChanged(), candidate.ByID()).First(ctx)
-	if ent.IsNotFound(err) {
+	reads := readsOf(ctx)
+	if reads == nil {
+		hires, err := s.oldestHiresOf(ctx, []string{o.ID})
+		return hires[o.ID], err
+	}
+	return get(&reads.oldestHires, o.ID, wholeReads(reads, &reads.openings, openingID, anyOpening), func(ids []string) (map[string]*ent.Candidate, error) {
+		return s.oldestHiresOf(ctx, ids)
+	})
+}
+
+// oldestHiresOf reads the oldest hire of each opening of ids that has
+// one, by opening.
+func (s *CandidateService) oldestHiresOf(ctx context.Context, ids []string) (map[string]*ent.Candidate, error) {
+	hires, err := s.clientOf(ctx).Candidate.Query().
+		Where(candidate.HiredOpeningIDIn(ids...)).
+		Order(candidate.ByTimeLastStatusChanged(), candidate.ByID()).
+		All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading the openings' oldest hires: %w", err)
+	}
+	out := make(map[string]*ent.Candidate, len(ids))
+	for _, c := range hires {
+		if _, seen := out[*c.HiredOpeningID]; !seen {
+			out[*c.HiredOpeningID] = c
+		}
+	}
+	return out, nil
+}
+
+// HiredFor is the opening c was hired for; nil when none, or when the
+// viewer does not see it. Within a GraphQL operation it is loaded for
+// every candidate the operation read, at once.
+func (s *CandidateService) HiredFor(ctx context.Context, c *ent.Candidate) (*ent.Opening, error) {
+	reads := readsOf(ctx)
+	if reads == nil {
+		openings, err := s.hiredOpeningsOf(ctx, []string{c.ID})
+		return openings[c.ID], err
+	}
+	return get(&reads.hiredOpenings, c.ID, wholeReads(reads, &reads.candidates, candidateID, anyCandidate), func(ids []string) (map[string]*ent.Opening, error) {
+		return s.hiredOpeningsOf(ctx, ids)
+	})
+}
+
+// hiredOpeningsOf reads the openings the candidates of ids were hired
+// for, by candidate. The candidates' hired_opening_id is read again: a
+// candidate the operation read may have been read without it (entgql
+// reads the columns a query selects).
+func (s *CandidateService) hiredOpeningsOf(ctx context.Context, ids []string) (map[string]*ent.Opening, error) {
+	client := s.clientOf(ctx)
+	hired, err := client.Candidate.Query().
+		Where(candidate.IDIn(ids...), candidate.HiredOpeningIDNotNil()).
+		Select(candidate.FieldID, candidate.FieldHiredOpeningID).
+		All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading whom candidates were hired for: %w", err)
+	}
+	if len(hired) == 0 {
 		return nil, nil
 	}
-	if err != nil {
-		return nil, fmt.Errorf("reading the opening's oldest hire: %w", err)
+	openingIDs := make([]string, len(hired))
+	for i, c := range hired {
+		openingIDs[i] = *c.HiredOpeningID
 	}
-	return c, nil
+	openings, err := client.Opening.Query().Where(opening.IDIn(openingIDs...)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading the openings candidates were hired for: %w", err)
+	}
+	byID := make(map[string]*ent.Opening, len(openings))
+	for _, o := range openings {
+		byID[o.ID] = o
+	}
+	out := make(map[string]*ent.Opening, len(hired))
+	for _, c := range hired {
+		if o, ok := byID[*c.HiredOpeningID]; ok {
+			out[c.ID] = o
+		}
+	}
+	return out, nil
 }
 
 // FirstHireID is the uid of the opening's oldest hire, the spec's

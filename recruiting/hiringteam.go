@@ -239,17 +239,44 @@ func (s *PositionService) teamsOf(ctx context.Context, ids []string) (map[string
 }
 
 // ApprovalUsers returns the users of ids in their order, leaving out any
-// the viewer's company no longer has.
+// the viewer's company no longer has. Within a GraphQL operation the
+// approvers of every offer and approval process it read load at once.
 func (s *PositionService) ApprovalUsers(ctx context.Context, ids []string) ([]*ent.User, error) {
-	found, err := s.Client.User.Query().Where(user.IDIn(ids...)).All(ctx)
-	if err != nil {
-		return nil, err
-	}
 	out := make([]*ent.User, 0, len(ids))
 	for _, id := range ids {
-		if i := slices.IndexFunc(found, func(u *ent.User) bool { return u.ID == id }); i >= 0 {
-			out = append(out, found[i])
+		u, err := s.approvalUser(ctx, id)
+		if err != nil {
+			return nil, err
 		}
+		if u != nil {
+			out = append(out, u)
+		}
+	}
+	return out, nil
+}
+
+// approvalUser is the approver of id (ApprovalUsers); nil when the
+// company no longer has them.
+func (s *PositionService) approvalUser(ctx context.Context, id string) (*ent.User, error) {
+	reads := readsOf(ctx)
+	if reads == nil {
+		users, err := s.usersOf(ctx, []string{id})
+		return users[id], err
+	}
+	return get(&reads.approvalUsers, id, reads.approverIDs, func(ids []string) (map[string]*ent.User, error) {
+		return s.usersOf(ctx, ids)
+	})
+}
+
+// usersOf reads the users of ids, by id.
+func (s *PositionService) usersOf(ctx context.Context, ids []string) (map[string]*ent.User, error) {
+	found, err := s.Client.User.Query().Where(user.IDIn(ids...)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading approvers: %w", err)
+	}
+	out := make(map[string]*ent.User, len(found))
+	for _, u := range found {
+		out[u.ID] = u
 	}
 	return out, nil
 }
@@ -261,9 +288,5 @@ func (s *PositionService) CurrentApprover(ctx context.Context, ap *ent.ApprovalP
 	if !running || ap.Approvals >= len(ap.Approvers) {
 		return nil, nil
 	}
-	users, err := s.ApprovalUsers(ctx, ap.Approvers[ap.Approvals:ap.Approvals+1])
-	if err != nil || len(users) == 0 {
-		return nil, err
-	}
-	return users[0], nil
+	return s.approvalUser(ctx, ap.Approvers[ap.Approvals])
 }

@@ -433,12 +433,60 @@ func actorLabel(a Actor) string {
 // OfferVersions lists an offer's versions, oldest first, as the viewer
 // sees them.
 func (s *CandidateService) OfferVersions(ctx context.Context, o *ent.Offer) ([]*ent.OfferVersion, error) {
-	return o.QueryVersions().Order(offerversion.ByVersion()).All(ctx)
+	reads := readsOf(ctx)
+	if reads == nil {
+		versions, err := s.versionsOf(ctx, []string{o.ID})
+		return versions[o.ID], err
+	}
+	return get(&reads.offerVersions, o.ID, wholeReads(reads, &reads.offers, offerID, anyOffer), func(ids []string) (map[string][]*ent.OfferVersion, error) {
+		return s.versionsOf(ctx, ids)
+	})
+}
+
+// versionsOf reads the versions of the offers of ids, by offer, oldest
+// first.
+func (s *CandidateService) versionsOf(ctx context.Context, ids []string) (map[string][]*ent.OfferVersion, error) {
+	rows, err := s.clientOf(ctx).OfferVersion.Query().
+		Where(offerversion.OfferIDIn(ids...)).
+		Order(offerversion.ByOfferID(), offerversion.ByVersion()).
+		All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading offer versions: %w", err)
+	}
+	out := make(map[string][]*ent.OfferVersion, len(ids))
+	for _, v := range rows {
+		out[v.OfferID] = append(out[v.OfferID], v)
+	}
+	return out, nil
 }
 
 // CandidateOffers lists a candidate's offers, oldest first.
 func (s *CandidateService) CandidateOffers(ctx context.Context, c *ent.Candidate) ([]*ent.Offer, error) {
-	return c.QueryOffers().Order(offer.ByTimeCreated(), offer.ByID()).All(ctx)
+	reads := readsOf(ctx)
+	if reads == nil {
+		offers, err := s.offersOf(ctx, []string{c.ID})
+		return offers[c.ID], err
+	}
+	return get(&reads.candidateOffers, c.ID, wholeReads(reads, &reads.candidates, candidateID, anyCandidate), func(ids []string) (map[string][]*ent.Offer, error) {
+		return s.offersOf(ctx, ids)
+	})
+}
+
+// offersOf reads the offers of the candidates of ids, by candidate,
+// oldest first.
+func (s *CandidateService) offersOf(ctx context.Context, ids []string) (map[string][]*ent.Offer, error) {
+	rows, err := s.clientOf(ctx).Offer.Query().
+		Where(offer.CandidateIDIn(ids...)).
+		Order(offer.ByTimeCreated(), offer.ByID()).
+		All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading offers: %w", err)
+	}
+	out := make(map[string][]*ent.Offer, len(ids))
+	for _, o := range rows {
+		out[o.CandidateID] = append(out[o.CandidateID], o)
+	}
+	return out, nil
 }
 
 // CurrentOfferApprover is the approver whose decision a pending offer
@@ -447,9 +495,5 @@ func (s *PositionService) CurrentOfferApprover(ctx context.Context, o *ent.Offer
 	if o.Status != offer.StatusPendingApproval || o.Approvals >= len(o.Approvers) {
 		return nil, nil
 	}
-	users, err := s.ApprovalUsers(ctx, o.Approvers[o.Approvals:o.Approvals+1])
-	if err != nil || len(users) == 0 {
-		return nil, err
-	}
-	return users[0], nil
+	return s.approvalUser(ctx, o.Approvers[o.Approvals])
 }

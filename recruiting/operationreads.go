@@ -20,10 +20,13 @@ type operationReads struct {
 	// The answers of the queries, as they came: a map is built only when
 	// a batched field asks (wholeReads), so a read that asks none pays one
 	// append per query.
-	positions  [][]*ent.Position
-	candidates [][]*ent.Candidate
-	interviews [][]*ent.Interview
-	scorecards [][]*ent.Scorecard
+	positions         [][]*ent.Position
+	candidates        [][]*ent.Candidate
+	interviews        [][]*ent.Interview
+	scorecards        [][]*ent.Scorecard
+	openings          [][]*ent.Opening
+	offers            [][]*ent.Offer
+	approvalProcesses [][]*ent.ApprovalProcess
 	// events are the change feed's pages: their activities, read by the
 	// feed's rule, which Event.activity reads again by the viewer's.
 	events [][]*ent.Activity
@@ -36,6 +39,29 @@ type operationReads struct {
 	editable                batch[bool]
 	eventActivities         batch[*ent.Activity]
 	teamMembers             batch[[]*ent.HiringTeamMember]
+	candidateOffers         batch[[]*ent.Offer]
+	offerVersions           batch[[]*ent.OfferVersion]
+	approvalUsers           batch[*ent.User]
+	hiredOpenings           batch[*ent.Opening]
+	oldestHires             batch[*ent.Candidate]
+	// steps are the positions' pipelines, one batch per GraphQL field
+	// that reads them (PositionSteps).
+	steps map[any]*batch[[]*ent.PipelineStep]
+}
+
+// stepsAt returns the batch of the positions' steps read at place.
+func (r *operationReads) stepsAt(place any) *batch[[]*ent.PipelineStep] {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.steps == nil {
+		r.steps = map[any]*batch[[]*ent.PipelineStep]{}
+	}
+	b, ok := r.steps[place]
+	if !ok {
+		b = &batch[[]*ent.PipelineStep]{}
+		r.steps[place] = b
+	}
+	return b
 }
 
 // readsOf returns the reads of the operation of ctx; nil outside one.
@@ -60,6 +86,12 @@ func (r *operationReads) remember(v ent.Value) {
 		r.interviews = append(r.interviews, rows)
 	case []*ent.Scorecard:
 		r.scorecards = append(r.scorecards, rows)
+	case []*ent.Opening:
+		r.openings = append(r.openings, rows)
+	case []*ent.Offer:
+		r.offers = append(r.offers, rows)
+	case []*ent.ApprovalProcess:
+		r.approvalProcesses = append(r.approvalProcesses, rows)
 	}
 }
 
@@ -86,6 +118,10 @@ func anyActivity(a *ent.Activity) bool      { return a.ID != "" }
 func anyPosition(p *ent.Position) bool      { return p.ID != "" }
 func positionID(p *ent.Position) string     { return p.ID }
 func activityID(a *ent.Activity) string     { return a.ID }
+func anyOpening(o *ent.Opening) bool        { return o.ID != "" }
+func openingID(o *ent.Opening) string       { return o.ID }
+func anyOffer(o *ent.Offer) bool            { return o.ID != "" }
+func offerID(o *ent.Offer) string           { return o.ID }
 
 // wholeReads returns what reads the records of answers read so far, by
 // id, leaving out those read only in part.
@@ -105,12 +141,36 @@ func wholeReads[T any](r *operationReads, answers *[][]T, id func(T) string, who
 	}
 }
 
+// approverIDs are the approvers of every offer and approval process read
+// so far.
+func (r *operationReads) approverIDs() map[string]struct{} {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := map[string]struct{}{}
+	for _, rows := range r.offers {
+		for _, o := range rows {
+			for _, id := range o.Approvers {
+				out[id] = struct{}{}
+			}
+		}
+	}
+	for _, rows := range r.approvalProcesses {
+		for _, ap := range rows {
+			for _, id := range ap.Approvers {
+				out[id] = struct{}{}
+			}
+		}
+	}
+	return out
+}
+
 // rememberedClients are the clients RememberReads has intercepted.
 var rememberedClients sync.Map
 
-// RememberReads makes the positions, candidates, interviews and scorecards read
-// through the service's client, eager loads included, known to the
-// operation that read them (operationReads). New calls it; a client
+// RememberReads makes the positions, candidates, interviews, scorecards,
+// openings, offers and approval processes read through the service's
+// client, eager loads included, known to the operation that read them
+// (operationReads). New calls it; a client
 // several services share gets the interceptor once.
 func (s *core) RememberReads() {
 	if _, done := rememberedClients.LoadOrStore(s.Client, true); done {
@@ -129,6 +189,9 @@ func (s *core) RememberReads() {
 	s.Client.Candidate.Intercept(remember)
 	s.Client.Interview.Intercept(remember)
 	s.Client.Scorecard.Intercept(remember)
+	s.Client.Opening.Intercept(remember)
+	s.Client.Offer.Intercept(remember)
+	s.Client.ApprovalProcess.Intercept(remember)
 }
 
 // batch is one per-record field of an operation: the values loaded so

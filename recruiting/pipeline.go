@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"entgo.io/ent/dialect/sql"
+
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
@@ -110,6 +112,47 @@ func (s *CandidateService) StepsOf(ctx context.Context, positionID string) ([]*e
 		return nil, fmt.Errorf("collecting the pipeline's fields: %w", err)
 	}
 	return q.All(ctx)
+}
+
+// PositionSteps is StepsOf(p.ID) for the value of a GraphQL field, place,
+// which selects what every step loads with it. Within a GraphQL operation
+// the steps of every position the operation read load at once, one batch
+// per place, since two places may select different columns and edges.
+func (s *CandidateService) PositionSteps(ctx context.Context, p *ent.Position, place any) ([]*ent.PipelineStep, error) {
+	reads := readsOf(ctx)
+	if reads == nil {
+		return s.StepsOf(ctx, p.ID)
+	}
+	return get(reads.stepsAt(place), p.ID, wholeReads(reads, &reads.positions, positionID, anyPosition), func(ids []string) (map[string][]*ent.PipelineStep, error) {
+		return s.stepsOfPositions(ctx, ids)
+	})
+}
+
+// stepsOfPositions reads the steps of the positions of ids, by position,
+// in order, with what the GraphQL field of ctx selects.
+func (s *CandidateService) stepsOfPositions(ctx context.Context, ids []string) (map[string][]*ent.PipelineStep, error) {
+	q, err := s.Client.PipelineStep.Query().
+		Where(pipelinestep.PositionIDIn(ids...)).
+		Order(pipelinestep.ByRank(), pipelinestep.ByID()).
+		CollectFields(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("collecting the pipeline's fields: %w", err)
+	}
+	// The rows are grouped by their position below, which a projection
+	// of the fields selected may have left out.
+	steps, err := q.Modify(func(sel *sql.Selector) {
+		if len(sel.FindSelection(pipelinestep.FieldPositionID)) == 0 {
+			sel.AppendSelect(sel.C(pipelinestep.FieldPositionID))
+		}
+	}).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading pipelines: %w", err)
+	}
+	out := make(map[string][]*ent.PipelineStep, len(ids))
+	for _, st := range steps {
+		out[*st.PositionID] = append(out[*st.PositionID], st)
+	}
+	return out, nil
 }
 
 // pipelineOf returns the steps of a position (or of the default pipeline
