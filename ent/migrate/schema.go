@@ -359,6 +359,11 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{CandidateFilesColumns[9], CandidateFilesColumns[8], CandidateFilesColumns[0]},
 			},
+			{
+				Name:    "candidatefile_storage_key",
+				Unique:  false,
+				Columns: []*schema.Column{CandidateFilesColumns[5]},
+			},
 		},
 	}
 	// CandidateStepsColumns holds the columns for the "candidate_steps" table.
@@ -1171,6 +1176,11 @@ var (
 				Name:    "personexport_company_id_person_id",
 				Unique:  false,
 				Columns: []*schema.Column{PersonExportsColumns[9], PersonExportsColumns[1]},
+			},
+			{
+				Name:    "personexport_storage_key",
+				Unique:  false,
+				Columns: []*schema.Column{PersonExportsColumns[5]},
 			},
 		},
 	}

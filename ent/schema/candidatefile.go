@@ -61,6 +61,8 @@ func (CandidateFile) Indexes() []ent.Index {
 	return []ent.Index{
 		// Candidate.files loads per parent on (company, parent, id).
 		index.Fields("company_id", "candidate_id", "id"),
+		// The file sweep asks which stored keys rows name, a batch at a time.
+		index.Fields("storage_key"),
 	}
 }
 

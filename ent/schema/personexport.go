@@ -51,7 +51,11 @@ func (PersonExport) Fields() []ent.Field {
 
 // Indexes of the PersonExport.
 func (PersonExport) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("company_id", "person_id")}
+	return []ent.Index{
+		index.Fields("company_id", "person_id"),
+		// The file sweep asks which stored keys rows name, a batch at a time.
+		index.Fields("storage_key"),
+	}
 }
 
 // Annotations of the PersonExport.

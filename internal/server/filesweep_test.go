@@ -5,9 +5,11 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/internal/filestore"
 	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 	"github.com/hiregraph/hiregraph/recruiting"
@@ -58,5 +60,48 @@ func TestSweepDeletesStoredFilesWithoutRows(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK || !bytes.Equal(got, hiregraphtest.SamplePDF) {
 		t.Errorf("the uploaded file after the sweep: %d %q", resp.StatusCode, got)
+	}
+}
+
+// TestSweepLooksKeysUpByIndex runs a sweep and asks the database how it
+// runs each look-up of the stored keys in the rows: through the
+// storage_key index, not by reading every file row once per batch of keys
+// (a million files would be read a thousand times a sweep).
+func TestSweepLooksKeysUpByIndex(t *testing.T) {
+	env, rec := newRecordingEnv(t)
+	ctx := context.Background()
+	dirURL, err := filestore.DirURL(env.FilesDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := filestore.Open(dirURL, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer files.Close()
+	f, err := files.Check("resume", "orphan.pdf", bytes.NewReader(hiregraphtest.SamplePDF))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := files.Put(ctx, f); err != nil {
+		t.Fatal(err)
+	}
+	rec.take()
+	if _, err := recruiting.SweepFiles(ctx, ent.NewClient(ent.Driver(rec)), files, time.Now().Add(recruiting.OrphanAge+time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	lookups := 0
+	for _, q := range rec.take() {
+		if !strings.Contains(q.text, "storage_key") {
+			continue
+		}
+		lookups++
+		plan := explain(t, env.DB, q)
+		if !strings.Contains(plan, "_storage_key") {
+			t.Errorf("%s\nruns as\n%s\nwithout the storage_key index", q.text, plan)
+		}
+	}
+	if lookups != 2 {
+		t.Errorf("the sweep looked stored keys up %d times, want twice (files, exports)", lookups)
 	}
 }
