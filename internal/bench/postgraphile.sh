@@ -23,7 +23,11 @@ go build -tags bench -o "$work/hiregraph" ./cmd/hiregraph
 GOBIN=$work go install github.com/rakyll/hey@v0.1.5
 case $version in
 4) packages="postgraphile@4.14.1 @graphile-contrib/pg-simplify-inflector@6.1.0" ;;
-5) packages="postgraphile@5.1.5 @graphile/simplify-inflection@9.0.0" ;;
+# Version 5 needs Node.js 22 (its packages' engines say so): on Node 20
+# @dataplan/pg calls the missing Promise.withResolvers and every connection
+# answers a masked "Cannot read properties of undefined (reading 'items')".
+# The node package ships that Node.js, and npx puts its bin first on the PATH.
+5) packages="postgraphile@5.1.5 @graphile/simplify-inflection@9.0.0 node@22.23.3" ;;
 *) echo "PostGraphile $version: give 4 or 5" >&2; exit 2 ;;
 esac
 (cd "$work" && npm install --silent --no-audit --no-fund $packages)
@@ -44,15 +48,18 @@ key=$("$work/hiregraph" apikey create --database-url "$url" --company="$company"
 
 nested='{ positions(first: 20) { edges { node { id name openings(first: 5) { edges { node { id name } } } candidates(first: 10) { edges { node { id status person { firstName } } } } } } } }'
 flat='{ candidates(first: 100) { edges { node { id status timeCreated } } } }'
-# Version 5 orders by the primary key only under that name.
+# Version 5 orders by the primary key only under that name, and its id is
+# the global node id: the column, which the other two answer, is rowId.
 order=ID_ASC
-[ "$version" = 4 ] || order=PRIMARY_KEY_ASC
+pgl_id=id
+[ "$version" = 4 ] || { order=PRIMARY_KEY_ASC; pgl_id=rowId; }
 scope="condition: {companyId: \\\"$company\\\"}, orderBy: $order"
 printf '{"query":"%s"}' "$nested" >"$work/hiregraph-nested.json"
 printf '{"query":"%s"}' "$flat" >"$work/hiregraph-flat.json"
 printf '{"query":"%s"}' "${nested/positions(first: 20)/positions(first: 20, $scope)}" >"$work/postgraphile-nested.json"
 printf '{"query":"%s"}' "${flat/candidates(first: 100)/candidates(first: 100, $scope)}" >"$work/postgraphile-flat.json"
 sed -i "s/openings(first: 5)/openings(first: 5, orderBy: $order)/; s/candidates(first: 10)/candidates(first: 10, orderBy: $order)/" "$work/postgraphile-nested.json"
+sed -i "s/{ id /{ $pgl_id /g" "$work/postgraphile-nested.json" "$work/postgraphile-flat.json"
 
 # load SERVER READ URL [HEADER]: 3 s of warm-up, then 10 s at c1 and c8.
 load() {
