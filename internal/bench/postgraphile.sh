@@ -62,13 +62,15 @@ sed -i "s/openings(first: 5)/openings(first: 5, orderBy: $order)/; s/candidates(
 sed -i "s/{ id /{ $pgl_id /g" "$work/postgraphile-nested.json" "$work/postgraphile-flat.json"
 
 # load SERVER READ URL [HEADER]: 3 s of warm-up, then 10 s at c1 and c8.
+# The machine's load average after each is printed beside it: on a shared
+# machine it tells which figures can be set side by side.
 load() {
 	for c in 1 8; do
 		"$work/hey" -z 3s -c "$c" -m POST -T application/json ${4:+-H "$4"} -D "$work/$1-$2.json" "$3" >/dev/null
 		out=$("$work/hey" -z 10s -c "$c" -m POST -T application/json ${4:+-H "$4"} -D "$work/$1-$2.json" "$3")
-		printf '%-12s %-6s c%d: %8s req/s, p50 %s s, %s\n' "$1" "$2" "$c" \
+		printf '%-12s %-6s c%d: %8s req/s, p50 %s s, %s load %s\n' "$1" "$2" "$c" \
 			"$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '/50%/ {print $3}' <<<"$out")" \
-			"$(grep -E '^\s+\[[0-9]+\]' <<<"$out" | tr -s ' \t' ' ' | tr '\n' ';')"
+			"$(grep -E '^\s+\[[0-9]+\]' <<<"$out" | tr -s ' \t' ' ' | tr '\n' ';')" "$(cut -d' ' -f1 /proc/loadavg)"
 	done
 }
 # (head would cut curl off mid-answer, which pipefail makes an error.)
