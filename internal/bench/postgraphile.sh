@@ -18,6 +18,13 @@ url="postgres://postgres@127.0.0.1:5432/$db?sslmode=disable"
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 psql() { command psql -q -At -h 127.0.0.1 -U postgres "$@"; }
+# A server still listening on either port would be loaded in place of ours.
+for port in 18080 15000; do
+	if curl -s -o /dev/null "http://127.0.0.1:$port/"; then
+		echo "127.0.0.1:$port is taken: stop the server listening there" >&2
+		exit 1
+	fi
+done
 
 go build -tags bench -o "$work/hiregraph" ./cmd/hiregraph
 GOBIN=$work go install github.com/rakyll/hey@v0.1.5
@@ -26,11 +33,14 @@ case $version in
 # Version 5 needs Node.js 22 (its packages' engines say so): on Node 20
 # @dataplan/pg calls the missing Promise.withResolvers and every connection
 # answers a masked "Cannot read properties of undefined (reading 'items')".
-# The node package ships that Node.js, and npx puts its bin first on the PATH.
+# The node package ships that Node.js, which the PATH below puts first.
 5) packages="postgraphile@5.1.5 @graphile/simplify-inflection@9.0.0 node@22.23.3" ;;
 *) echo "PostGraphile $version: give 4 or 5" >&2; exit 2 ;;
 esac
 (cd "$work" && npm install --silent --no-audit --no-fund $packages)
+# PostGraphile runs from here, not through npx: killing npx would leave its
+# server running, holding the port for the next run.
+export PATH="$work/node_modules/.bin:$PATH"
 
 psql -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db TEMPLATE $source_db"
 # PostGraphile's per-parent subqueries filter by the parent alone, which
@@ -94,7 +104,7 @@ load hiregraph flat http://127.0.0.1:18080/graphql "Authorization: Bearer $key"
 kill %1 && wait %1 2>/dev/null || true
 
 if [ "$version" = 4 ]; then
-	(cd "$work" && NODE_ENV=production exec npx postgraphile -c "$url" -s hiregraph --append-plugins @graphile-contrib/pg-simplify-inflector \
+	(cd "$work" && NODE_ENV=production exec postgraphile -c "$url" -s hiregraph --append-plugins @graphile-contrib/pg-simplify-inflector \
 		--disable-default-mutations --disable-query-log --host 127.0.0.1 --port 15000) >"$work/postgraphile.log" 2>&1 &
 else
 	# Version 5 as version 4 runs above: the Amber preset with the
@@ -111,7 +121,7 @@ export default {
   grafast: { explain: false },
 };
 EOF
-	(cd "$work" && NODE_ENV=production exec npx postgraphile -C graphile.config.mjs) >"$work/postgraphile.log" 2>&1 &
+	(cd "$work" && NODE_ENV=production exec postgraphile -C graphile.config.mjs) >"$work/postgraphile.log" 2>&1 &
 fi
 sleep 8
 first_rows postgraphile "" http://127.0.0.1:15000/graphql
