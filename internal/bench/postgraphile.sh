@@ -71,15 +71,36 @@ printf '{"query":"%s"}' "${flat/candidates(first: 100)/candidates(first: 100, $s
 sed -i "s/openings(first: 5)/openings(first: 5, orderBy: $order)/; s/candidates(first: 10)/candidates(first: 10, orderBy: $order)/" "$work/postgraphile-nested.json"
 sed -i "s/{ id /{ $pgl_id /g" "$work/postgraphile-nested.json" "$work/postgraphile-flat.json"
 
-# load SERVER READ URL [HEADER]: 3 s of warm-up, then 10 s at c1 and c8.
-# The machine's load average after each is printed beside it: on a shared
-# machine it tells which figures can be set side by side.
+# cpu_ms PID...: the CPU time each process has used so far, "PID MS" a line.
+# (The command name, in parentheses, may hold spaces: the fields after it count.)
+cpu_ms() {
+	local p
+	for p; do
+		if [ -r "/proc/$p/stat" ]; then
+			sed 's/.*) //' "/proc/$p/stat" | awk -v p="$p" -v hz="$(getconf CLK_TCK)" '{print p, ($12 + $13) * 1000 / hz}'
+		fi
+	done
+}
+backends() { psql -c "SELECT pid FROM pg_stat_activity WHERE datname = '$db'"; }
+
+# load SERVER READ URL [HEADER]: 3 s of warm-up, then 10 s at c1 and c8 of
+# the server whose process is $server. Beside req/s, the CPU time a request
+# took in that process and in the PostgreSQL backends serving the copy: the
+# machine is shared, and CPU time moves less with its load than req/s does.
+# The load average after each says which figures can be set side by side.
 load() {
+	local before out used
 	for c in 1 8; do
 		"$work/hey" -z 3s -c "$c" -m POST -T application/json ${4:+-H "$4"} -D "$work/$1-$2.json" "$3" >/dev/null
+		before=$(cpu_ms "$server" $(backends))
 		out=$("$work/hey" -z 10s -c "$c" -m POST -T application/json ${4:+-H "$4"} -D "$work/$1-$2.json" "$3")
-		printf '%-12s %-6s c%d: %8s req/s, p50 %s s, %s load %s\n' "$1" "$2" "$c" \
-			"$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '/50%/ {print $3}' <<<"$out")" \
+		# A backend that started during the run counts whole, one that ended not at all.
+		used=$(awk -v s="$server" -v n="$(awk '/^[[:space:]]+\[[0-9]+\]/ {n += $2} END {print n}' <<<"$out")" \
+			'NR == FNR {b[$1] = $2; next} {d = $2 - b[$1]; if ($1 == s) srv += d; else db += d}
+			END {printf "CPU/req %.2f ms + PostgreSQL %.2f ms", srv / n, db / n}' \
+			<(echo "$before") <(cpu_ms "$server" $(backends)))
+		printf '%-12s %-6s c%d: %8s req/s, p50 %s s, %s, %s load %s\n' "$1" "$2" "$c" \
+			"$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '/50%/ {print $3}' <<<"$out")" "$used" \
 			"$(grep -E '^\s+\[[0-9]+\]' <<<"$out" | tr -s ' \t' ' ' | tr '\n' ';')" "$(cut -d' ' -f1 /proc/loadavg)"
 	done
 }
@@ -97,6 +118,7 @@ first_rows() {
 }
 
 "$work/hiregraph" serve --database-url "$url" --addr 127.0.0.1:18080 --api-rate 100000000 --api-burst 10000000 >"$work/hiregraph.log" 2>&1 &
+server=$!
 sleep 3
 first_rows hiregraph "Authorization: Bearer $key" http://127.0.0.1:18080/graphql
 load hiregraph nested http://127.0.0.1:18080/graphql "Authorization: Bearer $key"
@@ -123,6 +145,7 @@ export default {
 EOF
 	(cd "$work" && NODE_ENV=production exec postgraphile -C graphile.config.mjs) >"$work/postgraphile.log" 2>&1 &
 fi
+server=$!
 sleep 8
 first_rows postgraphile "" http://127.0.0.1:15000/graphql
 load postgraphile nested http://127.0.0.1:15000/graphql
