@@ -1,15 +1,15 @@
 #!/bin/bash
 # Serves one copy of a PostgreSQL database that `hiregraph bench` seeded
 # with hiregraph serve, then with PostGraphile 4 or 5, one at a time, and
-# loads both with the bench's two GraphQL reads (README "Against
-# PostGraphile").
+# loads both with the bench's two GraphQL reads (docs/benchmarks.md,
+# "Against PostGraphile" and "PostGraphile 5").
 #
 #   internal/bench/postgraphile.sh bench100k      # the seeded database's name; PostGraphile 4
 #   internal/bench/postgraphile.sh bench100k 5    # PostGraphile 5
 #
-# Needs psql, Node.js with npm, and the Go toolchain; PostgreSQL on
-# 127.0.0.1:5432 with trust auth. The copy (pgl_<name>) is dropped and made
-# again on each run.
+# Needs Linux (the CPU times come from /proc), psql, Node.js with npm and
+# the Go toolchain; PostgreSQL on 127.0.0.1:5432 with trust auth. The copy
+# (pgl_<name>) is dropped and made again on each run.
 set -euo pipefail
 source_db=${1:?the name of a database hiregraph bench seeded}
 version=${2:-4}
