@@ -14,6 +14,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema"
 	"github.com/hiregraph/hiregraph/ent/schema/rule"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
@@ -135,9 +136,10 @@ func (s *CandidateService) createCandidate(ctx context.Context, in CreateCandida
 
 // takesCandidates refuses a candidate for a missing position and for a
 // template: a template is the blueprint positions are cloned from, with no
-// board of its own, so a candidacy there would wait unseen.
+// board of its own, so a candidacy there would wait unseen. It reads the
+// one column it decides on, not the position's details and workflow.
 func takesCandidates(ctx context.Context, client *ent.Client, positionID string) error {
-	p, err := findPosition(ctx, client, positionID)
+	p, err := findPosition(ctx, client, positionID, position.FieldIsTemplate)
 	if err != nil {
 		return err
 	}
