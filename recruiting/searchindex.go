@@ -118,17 +118,20 @@ func indexHeldCandidate(ctx context.Context, client *ent.Client, c *ent.Candidat
 	if held.Edges.Person, err = client.Person.Get(ctx, c.PersonID); err != nil {
 		return fmt.Errorf("reading the person to index: %w", err)
 	}
+	// Only the columns search reads: a candidate's notes pile up, and
+	// each note re-reads them all.
 	notes := client.Note.Query().Where(note.CandidateID(c.ID))
 	publicNotes(notes)
-	if held.Edges.Notes, err = notes.All(ctx); err != nil {
+	if held.Edges.Notes, err = notes.Select(note.FieldText, note.FieldDetails).NoteQuery.All(ctx); err != nil {
 		return fmt.Errorf("reading the notes to index: %w", err)
 	}
-	if held.Edges.Applications, err = client.Application.Query().Where(application.CandidateID(c.ID)).All(ctx); err != nil {
+	if held.Edges.Applications, err = client.Application.Query().Where(application.CandidateID(c.ID)).
+		Select(application.FieldAnswers, application.FieldCoverLetter).ApplicationQuery.All(ctx); err != nil {
 		return fmt.Errorf("reading the applications to index: %w", err)
 	}
 	files := client.CandidateFile.Query().Where(candidatefile.CandidateID(c.ID))
 	filesWithText(files)
-	if held.Edges.Files, err = files.All(ctx); err != nil {
+	if held.Edges.Files, err = files.Select(candidatefile.FieldText).CandidateFileQuery.All(ctx); err != nil {
 		return fmt.Errorf("reading the files to index: %w", err)
 	}
 	return replaceSearchDocuments(ctx, client, []string{c.ID}, []*ent.Candidate{&held})
