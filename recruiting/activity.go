@@ -64,7 +64,10 @@ type Activity struct {
 	ObjectType string
 	ObjectID   string
 	// Candidate, when set, puts the activity on the candidate's timeline
-	// and its position's, and counts as activity of the candidate.
+	// and its position's, and counts as activity of the candidate. The
+	// transaction must hold its row (lockCandidate, or inserted by it):
+	// the activity of a change search sees re-indexes it without locking
+	// it again.
 	Candidate *ent.Candidate
 	// PositionID puts an activity without a candidate on a position's
 	// timeline.
@@ -164,7 +167,7 @@ func (s *core) record(ctx context.Context, client *ent.Client, a Activity) error
 	if !searchVerbs[a.Verb] || indexesLater(ctx) {
 		return nil
 	}
-	return indexCandidate(ctx, client, a.Candidate.ID)
+	return indexHeldCandidate(ctx, client, a.Candidate)
 }
 
 // touchCandidate moves the candidate's time_hiring_process_updated and its

@@ -65,8 +65,10 @@ func (s *CareersService) applicant(ctx context.Context, client *ent.Client, p *e
 		Source:     &app.Source,
 	}, careersSite)
 	if e, ok := apierror.As(err); ok && e.Code == CodeCandidateExists {
+		// Locked, as the candidacy's other writes do: the application's
+		// activity re-indexes it.
 		c, err = client.Candidate.Query().
-			Where(candidate.PositionID(p.ID), candidate.Deleted(false), candidate.HasPersonWith(person.EmailNormalized(rule.NormalEmail(app.Email)))).
+			Where(candidate.PositionID(p.ID), candidate.Deleted(false), candidate.HasPersonWith(person.EmailNormalized(rule.NormalEmail(app.Email))), lockedForWrite).
 			First(ctx)
 	}
 	if err != nil {

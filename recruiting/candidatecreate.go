@@ -14,8 +14,10 @@ import (
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/person"
+	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/schema"
 	"github.com/hiregraph/hiregraph/ent/schema/rule"
+	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/internal/apierror"
 	"github.com/hiregraph/hiregraph/internal/permission"
 )
@@ -112,7 +114,7 @@ func (s *CandidateService) createCandidate(ctx context.Context, in CreateCandida
 			return err
 		}
 		now := s.now()
-		c, err := insertCandidate(ctx, client, per, in.PositionID, source, now)
+		c, err := insertCandidate(ctx, client, per, in.PositionID, steps[0], source, now)
 		if err != nil {
 			return err
 		}
@@ -120,7 +122,7 @@ func (s *CandidateService) createCandidate(ctx context.Context, in CreateCandida
 		if actor != nil {
 			by = *actor
 		}
-		if c, err = enterFirstStep(ctx, client, c, steps[0], by, now); err != nil {
+		if err := startStay(ctx, client, c, steps[0], actorRef(by), now); err != nil {
 			return err
 		}
 		created = c
@@ -134,9 +136,10 @@ func (s *CandidateService) createCandidate(ctx context.Context, in CreateCandida
 
 // takesCandidates refuses a candidate for a missing position and for a
 // template: a template is the blueprint positions are cloned from, with no
-// board of its own, so a candidacy there would wait unseen.
+// board of its own, so a candidacy there would wait unseen. It reads the
+// one column it decides on, not the position's details and workflow.
 func takesCandidates(ctx context.Context, client *ent.Client, positionID string) error {
-	p, err := findPosition(ctx, client, positionID)
+	p, err := findPosition(ctx, client, positionID, position.FieldIsTemplate)
 	if err != nil {
 		return err
 	}
@@ -147,29 +150,29 @@ func takesCandidates(ctx context.Context, client *ent.Client, positionID string)
 	return nil
 }
 
-// insertCandidate records a candidacy, or refuses it with candidate_exists
-// when the person has a live one for the position (a deleted one does not
-// count). The unique index of live candidacies decides, so of racing
-// creates exactly one succeeds and the others answer what a later repeat
-// does. The insert does nothing on that conflict (on PostgreSQL it waits
-// for the racing transaction first), which keeps this transaction usable
-// where a unique violation would abort it, and ent, finding no returned
-// row, answers sql.ErrNoRows.
-func insertCandidate(ctx context.Context, client *ent.Client, per *ent.Person, positionID, source string, now time.Time) (*ent.Candidate, error) {
-	id, err := client.Candidate.Create().
+// insertCandidate records a candidacy at first, the position's first
+// step, or refuses it with candidate_exists when the person has a live one
+// for the position (a deleted one does not count). The unique index of
+// live candidacies decides, so of racing creates exactly one succeeds and
+// the others answer what a later repeat does. The insert does nothing on
+// that conflict (on PostgreSQL it waits for the racing transaction first),
+// which keeps this transaction usable where a unique violation would abort
+// it, and ent, finding no returned row, answers sql.ErrNoRows. Save honours
+// the conflict clause set on create and returns the candidate as inserted,
+// so nothing is read back.
+func insertCandidate(ctx context.Context, client *ent.Client, per *ent.Person, positionID string, first *ent.PipelineStep, source string, now time.Time) (*ent.Candidate, error) {
+	create := client.Candidate.Create().
 		SetPersonID(per.ID).SetPositionID(positionID).SetSource(source).
-		SetTimeCreated(now).SetTimeLastStatusChanged(now).SetTimeHiringProcessUpdated(now).
-		OnConflict(entsql.ConflictColumns(candidate.FieldPersonID, candidate.FieldPositionID), entsql.ConflictWhere(entsql.ExprP(schema.LiveCandidacy))).
-		DoNothing().ID(ctx)
+		SetCurrentStepID(first.ID).SetCurrentSteps([]schematype.Step{{Name: first.Name, Type: stepType(first.Kind)}}).SetCompletedSteps([]schematype.Step{}).
+		SetTimeCreated(now).SetTimeLastStatusChanged(now).SetTimeHiringProcessUpdated(now)
+	create.OnConflict(entsql.ConflictColumns(candidate.FieldPersonID, candidate.FieldPositionID), entsql.ConflictWhere(entsql.ExprP(schema.LiveCandidacy))).
+		DoNothing()
+	c, err := create.Save(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, candidateExists(ctx, client, per, positionID)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("saving candidate: %w", err)
-	}
-	c, err := client.Candidate.Get(ctx, id)
-	if err != nil {
-		return nil, fmt.Errorf("reading the saved candidate: %w", err)
 	}
 	return c, nil
 }
@@ -265,14 +268,18 @@ func (s *CandidateService) insertPerson(ctx context.Context, client *ent.Client,
 		}
 		return p, nil
 	}
-	create.SetEmail(email)
+	create.SetEmail(email).OnConflictColumns(person.FieldCompanyID, person.FieldEmailNormalized).DoNothing()
 	// On a conflict nothing is inserted and ent, finding no returned row,
-	// answers sql.ErrNoRows: that is the lost race, not a failure.
-	err := create.OnConflictColumns(person.FieldCompanyID, person.FieldEmailNormalized).DoNothing().Exec(ctx)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+	// answers sql.ErrNoRows: that is the lost race, not a failure. Save
+	// returns the person inserted, so only the lost race reads.
+	p, err := create.Save(ctx)
+	if err == nil {
+		return p, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("saving person: %w", err)
 	}
-	p, err := findPersonByEmail(ctx, client, email)
+	p, err = findPersonByEmail(ctx, client, email)
 	if err == nil && p == nil {
 		err = fmt.Errorf("person %q vanished after its insert", email)
 	}

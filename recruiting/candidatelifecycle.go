@@ -19,8 +19,9 @@ import (
 )
 
 // transitionFunc changes a candidate loaded in the transaction and returns
-// the verb and changes of its activity.
-type transitionFunc func(ctx context.Context, client *ent.Client, c *ent.Candidate) (verb string, changes []schematype.FieldChange, err error)
+// it as saved (what its update's Save returned, so nothing reads it again)
+// with the verb and changes of its activity.
+type transitionFunc func(ctx context.Context, client *ent.Client, c *ent.Candidate) (saved *ent.Candidate, verb string, changes []schematype.FieldChange, err error)
 
 // transition runs one change of a candidate in one transaction: it needs
 // perm (the permission rule.RequirePermissions' table names for its change,
@@ -39,11 +40,9 @@ func (s *CandidateService) transition(ctx context.Context, candidateID, perm str
 		if err != nil {
 			return err
 		}
-		verb, changes, err := fn(ctx, client, c)
-		if err != nil {
-			return err
-		}
-		if out, err = client.Candidate.Get(ctx, c.ID); err != nil {
+		var verb string
+		var changes []schematype.FieldChange
+		if out, verb, changes, err = fn(ctx, client, c); err != nil {
 			return err
 		}
 		return s.record(ctx, client, Activity{Verb: verb, ObjectType: "Candidate", ObjectID: c.ID, Candidate: out, Changes: changes, Object: out})
@@ -83,28 +82,29 @@ func (s *CandidateService) setStatus(upd *ent.CandidateUpdateOne, c *ent.Candida
 // MoveCandidate moves a candidate in progress to another step of its
 // position's pipeline. The hired step is reached through HireCandidate.
 func (s *CandidateService) MoveCandidate(ctx context.Context, candidateID, stepID string) (*ent.Candidate, error) {
-	return s.transition(ctx, candidateID, permission.MoveCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+	return s.transition(ctx, candidateID, permission.MoveCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (*ent.Candidate, string, []schematype.FieldChange, error) {
 		if c.Status != candidate.StatusInProgress {
-			return "", nil, illegal(c, "move", candidate.StatusInProgress)
+			return nil, "", nil, illegal(c, "move", candidate.StatusInProgress)
 		}
 		step, err := client.PipelineStep.Query().Where(pipelinestep.ID(stepID), pipelinestep.PositionID(c.PositionID)).Only(ctx)
 		if ent.IsNotFound(err) {
-			return "", nil, apierror.NotFound(CodeStepNotFound, "the candidate's position has no pipeline step with the uid %q", stepID)
+			return nil, "", nil, apierror.NotFound(CodeStepNotFound, "the candidate's position has no pipeline step with the uid %q", stepID)
 		}
 		if err != nil {
-			return "", nil, err
+			return nil, "", nil, err
 		}
 		if step.Kind == pipelinestep.KindHired {
-			return "", nil, apierror.New(http.StatusConflict, CodeIllegalTransition, "step %q is the hired step; use hireCandidate, which fills an opening", step.Name)
+			return nil, "", nil, apierror.New(http.StatusConflict, CodeIllegalTransition, "step %q is the hired step; use hireCandidate, which fills an opening", step.Name)
 		}
 		if c.CurrentStepID != nil && *c.CurrentStepID == step.ID {
-			return "", nil, apierror.New(http.StatusConflict, CodeIllegalTransition, "candidate %s is already at step %q", c.ID, step.Name)
+			return nil, "", nil, apierror.New(http.StatusConflict, CodeIllegalTransition, "candidate %s is already at step %q", c.ID, step.Name)
 		}
 		before := currentStepName(c)
-		if _, err := enterStep(ctx, client, c, step, actorOf(ctx), s.now()); err != nil {
-			return "", nil, err
+		saved, err := enterStep(ctx, client, c, step, actorOf(ctx), s.now())
+		if err != nil {
+			return nil, "", nil, err
 		}
-		return VerbCandidateMoved, Change("step", before, step.Name), nil
+		return saved, VerbCandidateMoved, Change("step", before, step.Name), nil
 	})
 }
 
@@ -135,22 +135,22 @@ func (s *CandidateService) RejectCandidate(ctx context.Context, candidateID stri
 			return nil, apierror.Invalid("note", "note may be at most 2000 characters")
 		}
 	}
-	return s.transition(ctx, candidateID, permission.RejectCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+	return s.transition(ctx, candidateID, permission.RejectCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (*ent.Candidate, string, []schematype.FieldChange, error) {
 		if c.Status != candidate.StatusInProgress {
-			return "", nil, illegal(c, "reject", candidate.StatusInProgress)
+			return nil, "", nil, illegal(c, "reject", candidate.StatusInProgress)
 		}
 		if err := s.emailRejection(ctx, client, c, in.MessageTemplateID); err != nil {
-			return "", nil, err
+			return nil, "", nil, err
 		}
 		if err := ensureRejectionReasons(ctx, client); err != nil {
-			return "", nil, err
+			return nil, "", nil, err
 		}
 		reason, err := client.RejectionReason.Get(ctx, in.ReasonID)
 		if ent.IsNotFound(err) {
-			return "", nil, apierror.NotFound(CodeReasonNotFound, "no rejection reason has the uid %q; the rejectionReasons query lists the company's", in.ReasonID)
+			return nil, "", nil, apierror.NotFound(CodeReasonNotFound, "no rejection reason has the uid %q; the rejectionReasons query lists the company's", in.ReasonID)
 		}
 		if err != nil {
-			return "", nil, err
+			return nil, "", nil, err
 		}
 		upd := client.Candidate.UpdateOne(c).SetRejectionReasonID(reason.ID)
 		changes := s.setStatus(upd, c, candidate.StatusRejected)
@@ -159,44 +159,47 @@ func (s *CandidateService) RejectCandidate(ctx context.Context, candidateID stri
 			upd.SetRejectionNote(note)
 			changes = append(changes, Change("rejectionNote", nil, note)...)
 		}
-		if err := upd.Exec(ctx); err != nil {
-			return "", nil, fmt.Errorf("rejecting candidate: %w", err)
+		saved, err := upd.Save(ctx)
+		if err != nil {
+			return nil, "", nil, fmt.Errorf("rejecting candidate: %w", err)
 		}
-		return VerbCandidateRejected, changes, nil
+		return saved, VerbCandidateRejected, changes, nil
 	})
 }
 
 // ReviveCandidate puts a rejected or withdrawn candidate back in progress,
 // at the step it left from; the rejection reason and note are cleared.
 func (s *CandidateService) ReviveCandidate(ctx context.Context, candidateID string) (*ent.Candidate, error) {
-	return s.transition(ctx, candidateID, permission.RejectCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+	return s.transition(ctx, candidateID, permission.RejectCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (*ent.Candidate, string, []schematype.FieldChange, error) {
 		if c.Status != candidate.StatusRejected && c.Status != candidate.StatusWithdrawn {
-			return "", nil, illegal(c, "revive", candidate.StatusRejected, candidate.StatusWithdrawn)
+			return nil, "", nil, illegal(c, "revive", candidate.StatusRejected, candidate.StatusWithdrawn)
 		}
 		upd := client.Candidate.UpdateOne(c).ClearRejectionReason().ClearRejectionNote()
 		changes := s.setStatus(upd, c, candidate.StatusInProgress)
 		if c.RejectionNote != nil {
 			changes = append(changes, Change("rejectionNote", *c.RejectionNote, nil)...)
 		}
-		if err := upd.Exec(ctx); err != nil {
-			return "", nil, fmt.Errorf("reviving candidate: %w", err)
+		saved, err := upd.Save(ctx)
+		if err != nil {
+			return nil, "", nil, fmt.Errorf("reviving candidate: %w", err)
 		}
-		return VerbCandidateRevived, changes, nil
+		return saved, VerbCandidateRevived, changes, nil
 	})
 }
 
 // WithdrawCandidate records that a candidate in progress withdrew.
 func (s *CandidateService) WithdrawCandidate(ctx context.Context, candidateID string) (*ent.Candidate, error) {
-	return s.transition(ctx, candidateID, permission.RejectCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+	return s.transition(ctx, candidateID, permission.RejectCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (*ent.Candidate, string, []schematype.FieldChange, error) {
 		if c.Status != candidate.StatusInProgress {
-			return "", nil, illegal(c, "withdraw", candidate.StatusInProgress)
+			return nil, "", nil, illegal(c, "withdraw", candidate.StatusInProgress)
 		}
 		upd := client.Candidate.UpdateOne(c)
 		changes := s.setStatus(upd, c, candidate.StatusWithdrawn)
-		if err := upd.Exec(ctx); err != nil {
-			return "", nil, fmt.Errorf("withdrawing candidate: %w", err)
+		saved, err := upd.Save(ctx)
+		if err != nil {
+			return nil, "", nil, fmt.Errorf("withdrawing candidate: %w", err)
 		}
-		return VerbCandidateWithdrawn, changes, nil
+		return saved, VerbCandidateWithdrawn, changes, nil
 	})
 }
 
@@ -215,19 +218,19 @@ func (s *CandidateService) assign(ctx context.Context, candidateID string, userI
 	if len(userIDs) == 0 {
 		return nil, apierror.Invalid("userIDs", "userIDs must name at least one user")
 	}
-	return s.transition(ctx, candidateID, permission.EditCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+	return s.transition(ctx, candidateID, permission.EditCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (*ent.Candidate, string, []schematype.FieldChange, error) {
 		for i, id := range userIDs {
 			ok, err := client.User.Query().Where(user.ID(id)).Exist(ctx)
 			if err != nil {
-				return "", nil, err
+				return nil, "", nil, err
 			}
 			if !ok {
-				return "", nil, apierror.NotFound(CodeUserNotFound, "userIDs[%d]: no user has the uid %q", i, id)
+				return nil, "", nil, apierror.NotFound(CodeUserNotFound, "userIDs[%d]: no user has the uid %q", i, id)
 			}
 		}
 		before, err := c.QueryAssignees().IDs(ctx)
 		if err != nil {
-			return "", nil, err
+			return nil, "", nil, err
 		}
 		slices.Sort(before)
 		upd := client.Candidate.UpdateOne(c)
@@ -251,9 +254,15 @@ func (s *CandidateService) assign(ctx context.Context, candidateID string, userI
 		}
 		slices.Sort(after)
 		if err := upd.Exec(ctx); err != nil {
-			return "", nil, fmt.Errorf("assigning candidate: %w", err)
+			return nil, "", nil, fmt.Errorf("assigning candidate: %w", err)
 		}
-		return verb, Change("assignees", before, after), nil
+		// Read back through the viewer's rules: the assignees decide
+		// which candidates some users see.
+		saved, err := client.Candidate.Get(ctx, c.ID)
+		if err != nil {
+			return nil, "", nil, err
+		}
+		return saved, verb, Change("assignees", before, after), nil
 	})
 }
 
@@ -279,7 +288,7 @@ func (s *CandidateService) UpdateCandidate(ctx context.Context, candidateID stri
 	if in.Source != nil && len([]rune(*in.Source)) > 200 {
 		return nil, apierror.Invalid("source", "source may be at most 200 characters")
 	}
-	return s.transition(ctx, candidateID, permission.EditCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+	return s.transition(ctx, candidateID, permission.EditCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (*ent.Candidate, string, []schematype.FieldChange, error) {
 		upd := client.Candidate.UpdateOne(c)
 		var changes []schematype.FieldChange
 		if in.Source != nil {
@@ -292,10 +301,11 @@ func (s *CandidateService) UpdateCandidate(ctx context.Context, candidateID stri
 			upd.SetAddress(&addr)
 			changes = append(changes, Change("address", c.Address, addr)...)
 		}
-		if err := upd.Exec(ctx); err != nil {
-			return "", nil, fmt.Errorf("updating candidate: %w", err)
+		saved, err := upd.Save(ctx)
+		if err != nil {
+			return nil, "", nil, fmt.Errorf("updating candidate: %w", err)
 		}
-		return VerbCandidateUpdated, changes, nil
+		return saved, VerbCandidateUpdated, changes, nil
 	})
 }
 

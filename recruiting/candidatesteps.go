@@ -46,16 +46,6 @@ func enterStep(ctx context.Context, client *ent.Client, c *ent.Candidate, step *
 	return saveSteps(ctx, client, c, step, current, completed)
 }
 
-// enterFirstStep puts c, a candidate inserted in this transaction, in its
-// first step: it has no stay to end, nor any to derive its steps from
-// but the one it starts.
-func enterFirstStep(ctx context.Context, client *ent.Client, c *ent.Candidate, step *ent.PipelineStep, by Actor, at time.Time) (*ent.Candidate, error) {
-	if err := startStay(ctx, client, c, step, actorRef(by), at); err != nil {
-		return nil, err
-	}
-	return saveSteps(ctx, client, c, step, []schematype.Step{{Name: step.Name, Type: stepType(step.Kind)}}, []schematype.Step{})
-}
-
 // startStay records that c entered step at time at.
 func startStay(ctx context.Context, client *ent.Client, c *ent.Candidate, step *ent.PipelineStep, ref string, at time.Time) error {
 	if err := client.CandidateStep.Create().

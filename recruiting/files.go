@@ -95,7 +95,9 @@ func (s *CandidateService) DeleteCandidateFile(ctx context.Context, id string) (
 	}
 	var key string
 	err := s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		f, err := client.CandidateFile.Query().Where(candidatefile.ID(id)).WithCandidate().Only(ctx)
+		// The candidate is locked: the deletion's activity re-indexes it.
+		f, err := client.CandidateFile.Query().Where(candidatefile.ID(id)).
+			WithCandidate(func(q *ent.CandidateQuery) { q.Where(lockedForWrite) }).Only(ctx)
 		if ent.IsNotFound(err) {
 			return apierror.NotFound(CodeFileNotFound, "no file has the id %q", id)
 		}

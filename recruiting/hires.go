@@ -141,35 +141,36 @@ func FirstHireID(o *ent.Opening) *string {
 // reach its headcount, and the candidate moves to the pipeline's hired
 // step when it has one.
 func (s *CandidateService) HireCandidate(ctx context.Context, candidateID, openingID string) (*ent.Candidate, error) {
-	return s.transition(ctx, candidateID, permission.HireCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
-		changes, err := s.hire(ctx, client, c, openingID)
-		return VerbCandidateHired, changes, err
+	return s.transition(ctx, candidateID, permission.HireCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (*ent.Candidate, string, []schematype.FieldChange, error) {
+		saved, changes, err := s.hire(ctx, client, c, openingID)
+		return saved, VerbCandidateHired, changes, err
 	})
 }
 
 // hire is the guarded transition of a hire, for a candidate locked in the
 // transaction of client: HireCandidate and AcceptOffer both hire through
-// it. It locks the opening, and returns the changes of the hire.
-func (s *CandidateService) hire(ctx context.Context, client *ent.Client, c *ent.Candidate, openingID string) ([]schematype.FieldChange, error) {
+// it. It locks the opening, and returns the candidate as saved and the
+// changes of the hire.
+func (s *CandidateService) hire(ctx context.Context, client *ent.Client, c *ent.Candidate, openingID string) (*ent.Candidate, []schematype.FieldChange, error) {
 	if c.Status != candidate.StatusInProgress {
-		return nil, illegal(c, "hire", candidate.StatusInProgress)
+		return nil, nil, illegal(c, "hire", candidate.StatusInProgress)
 	}
 	o, err := client.Opening.Query().Where(opening.ID(openingID), opening.PositionID(c.PositionID), lockedForWrite).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, apierror.NotFound(CodeOpeningNotFound, "the candidate's position has no opening with the uid %q", openingID)
+		return nil, nil, apierror.NotFound(CodeOpeningNotFound, "the candidate's position has no opening with the uid %q", openingID)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("loading opening: %w", err)
+		return nil, nil, fmt.Errorf("loading opening: %w", err)
 	}
 	if o.Status == opening.StatusFilled {
-		return nil, apierror.New(http.StatusConflict, CodeOpeningFilled, "opening %s is already filled: its hires reached its headcount of %d", o.ID, o.Headcount)
+		return nil, nil, apierror.New(http.StatusConflict, CodeOpeningFilled, "opening %s is already filled: its hires reached its headcount of %d", o.ID, o.Headcount)
 	}
 	if o.Status != opening.StatusOpen {
-		return nil, apierror.New(http.StatusConflict, CodeOpeningNotAvailable, "opening %s is %s; only an OPEN opening can be filled", o.ID, o.Status)
+		return nil, nil, apierror.New(http.StatusConflict, CodeOpeningNotAvailable, "opening %s is %s; only an OPEN opening can be filled", o.ID, o.Status)
 	}
 	hires, err := countHires(ctx, client, o.ID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	now := s.now()
 	changes := Change("opening", nil, o.ID)
@@ -179,18 +180,19 @@ func (s *CandidateService) hire(ctx context.Context, client *ent.Client, c *ent.
 		changes = append(changes, Change("openingStatus", o.Status, opening.StatusFilled)...)
 	}
 	if err := fill.Exec(ctx); err != nil {
-		return nil, fmt.Errorf("filling opening: %w", err)
+		return nil, nil, fmt.Errorf("filling opening: %w", err)
 	}
 	stepChanges, c, err := s.enterHiredStep(ctx, client, c, now)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	upd := client.Candidate.UpdateOne(c).SetHiredOpeningID(o.ID)
 	changes = append(append(s.setStatus(upd, c, candidate.StatusHired), changes...), stepChanges...)
-	if err := upd.Exec(ctx); err != nil {
-		return nil, fmt.Errorf("hiring candidate: %w", err)
+	saved, err := upd.Save(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("hiring candidate: %w", err)
 	}
-	return changes, nil
+	return saved, changes, nil
 }
 
 // enterHiredStep moves a candidate to its pipeline's hired step, when the
@@ -219,34 +221,35 @@ func (s *CandidateService) enterHiredStep(ctx context.Context, client *ent.Clien
 // the step it was at before the hired step, and its opening loses the
 // hire (a FILLED opening opens again). The position must not be closed.
 func (s *CandidateService) UnhireCandidate(ctx context.Context, candidateID string) (*ent.Candidate, error) {
-	return s.transition(ctx, candidateID, permission.HireCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (string, []schematype.FieldChange, error) {
+	return s.transition(ctx, candidateID, permission.HireCandidates, func(ctx context.Context, client *ent.Client, c *ent.Candidate) (*ent.Candidate, string, []schematype.FieldChange, error) {
 		if c.Status != candidate.StatusHired {
-			return "", nil, illegal(c, "unhire", candidate.StatusHired)
+			return nil, "", nil, illegal(c, "unhire", candidate.StatusHired)
 		}
 		p, err := lockPosition(ctx, client, c.PositionID)
 		if err != nil {
-			return "", nil, err
+			return nil, "", nil, err
 		}
 		if p.Status == position.StatusClosed {
-			return "", nil, apierror.New(http.StatusConflict, CodeIllegalTransition, "position %s is closed; reopen it before unhiring its candidates", p.ID)
+			return nil, "", nil, apierror.New(http.StatusConflict, CodeIllegalTransition, "position %s is closed; reopen it before unhiring its candidates", p.ID)
 		}
 		now := s.now()
 		var changes []schematype.FieldChange
 		if c.HiredOpeningID != nil {
 			if changes, err = s.releaseHire(ctx, client, *c.HiredOpeningID, now); err != nil {
-				return "", nil, err
+				return nil, "", nil, err
 			}
 		}
 		stepChanges, c, err := s.leaveHiredStep(ctx, client, c, now)
 		if err != nil {
-			return "", nil, err
+			return nil, "", nil, err
 		}
 		upd := client.Candidate.UpdateOne(c).ClearHiredOpeningID()
 		changes = append(append(s.setStatus(upd, c, candidate.StatusInProgress), changes...), stepChanges...)
-		if err := upd.Exec(ctx); err != nil {
-			return "", nil, fmt.Errorf("unhiring candidate: %w", err)
+		saved, err := upd.Save(ctx)
+		if err != nil {
+			return nil, "", nil, fmt.Errorf("unhiring candidate: %w", err)
 		}
-		return VerbCandidateUnhired, changes, nil
+		return saved, VerbCandidateUnhired, changes, nil
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/internal/apierror"
 	"github.com/hiregraph/hiregraph/internal/apitime"
@@ -67,7 +68,9 @@ func (s *CandidateService) CreateNote(ctx context.Context, candidateID string, i
 	}
 	var note *ent.Note
 	err = s.WithTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		c, err := client.Candidate.Get(ctx, candidateID)
+		// Locked first (docs/concurrency.md): the note's activity
+		// re-indexes the candidate, as the next note's waits to.
+		c, err := client.Candidate.Query().Where(candidate.ID(candidateID), lockedForWrite).Only(ctx)
 		if ent.IsNotFound(err) {
 			return apierror.NotFound(apierror.CodeCandidateNotFound, "no candidate has the uid %q", candidateID)
 		}

@@ -225,7 +225,7 @@ func (s *CandidateService) AcceptOffer(ctx context.Context, id string) (*ent.Off
 		if err := checkOfferStatus(o, "accept", offer.StatusSent); err != nil {
 			return "", nil, err
 		}
-		hired, err := s.hire(ctx, client, c, o.OpeningID)
+		_, hired, err := s.hire(ctx, client, c, o.OpeningID)
 		if err != nil {
 			return "", nil, err
 		}

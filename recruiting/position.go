@@ -196,13 +196,17 @@ func (in UpdatePositionInput) writesSalary() bool {
 	return in.SalaryRange != nil || (in.ClearSalaryRange != nil && *in.ClearSalaryRange)
 }
 
-// findPosition reads a position of the viewer's company; another
-// company's reads like a missing one.
-func findPosition(ctx context.Context, client *ent.Client, id string) (*ent.Position, error) {
-	return onePosition(ctx, client.Position.Query().Where(position.ID(id)), id)
+// findPosition reads a position of the viewer's company, only the columns
+// given when there are any; another company's reads like a missing one.
+func findPosition(ctx context.Context, client *ent.Client, id string, columns ...string) (*ent.Position, error) {
+	q := client.Position.Query().Where(position.ID(id))
+	if len(columns) > 0 {
+		q = q.Select(columns...).PositionQuery
+	}
+	return onePosition(ctx, q, id)
 }
 
-// lockPosition is findPosition for a change of the position or its
+// lockPosition is findPosition of every column for a change of the position or its
 // openings: the row stays locked until the transaction ends.
 func lockPosition(ctx context.Context, client *ent.Client, id string) (*ent.Position, error) {
 	return onePosition(ctx, client.Position.Query().Where(position.ID(id), lockedForWrite), id)

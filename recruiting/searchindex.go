@@ -9,6 +9,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/application"
 	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatefile"
 	"github.com/hiregraph/hiregraph/ent/note"
@@ -94,16 +95,7 @@ func indexCandidates(ctx context.Context, client *ent.Client, ids []string) erro
 	// reader's visibility when it reads.
 	ctx = privacy.DecisionContext(ctx, privacy.Allow)
 	cands, err := client.Candidate.Query().Where(candidate.IDIn(ids...), lockedForWrite).
-		WithPerson().
-		// Private notes stay out: a search must not reveal them to
-		// users who may not read them.
-		WithNotes(func(q *ent.NoteQuery) {
-			q.Where(note.Private(false)).Order(ent.Asc(note.FieldTimeCreated), ent.Asc(note.FieldID))
-		}).
-		WithApplications().
-		WithFiles(func(q *ent.CandidateFileQuery) {
-			q.Where(candidatefile.TextNEQ("")).Order(ent.Asc(candidatefile.FieldID))
-		}).
+		WithPerson().WithNotes(publicNotes).WithApplications().WithFiles(filesWithText).
 		All(ctx)
 	if err != nil {
 		return fmt.Errorf("locking candidates to index them: %w", err)
@@ -111,6 +103,56 @@ func indexCandidates(ctx context.Context, client *ent.Client, ids []string) erro
 	if len(cands) < len(ids) {
 		return fmt.Errorf("locking candidates to index them: %w", &ent.NotFoundError{})
 	}
+	return replaceSearchDocuments(ctx, client, ids, cands)
+}
+
+// indexHeldCandidate is indexCandidate for a candidate whose row the
+// write's transaction holds already (locked first, or inserted by it): it
+// reads only what search finds of it, not the candidate again.
+func indexHeldCandidate(ctx context.Context, client *ent.Client, c *ent.Candidate) error {
+	ctx = privacy.DecisionContext(ctx, privacy.Allow)
+	// A copy: the notes loaded here are the public ones, which the
+	// caller's candidate must not pass off as all of them.
+	held := *c
+	var err error
+	if held.Edges.Person, err = client.Person.Get(ctx, c.PersonID); err != nil {
+		return fmt.Errorf("reading the person to index: %w", err)
+	}
+	// Only the columns search reads: a candidate's notes pile up, and
+	// each note re-reads them all.
+	notes := client.Note.Query().Where(note.CandidateID(c.ID))
+	publicNotes(notes)
+	if held.Edges.Notes, err = notes.Select(note.FieldText, note.FieldDetails).NoteQuery.All(ctx); err != nil {
+		return fmt.Errorf("reading the notes to index: %w", err)
+	}
+	if held.Edges.Applications, err = client.Application.Query().Where(application.CandidateID(c.ID)).
+		Select(application.FieldAnswers, application.FieldCoverLetter).ApplicationQuery.All(ctx); err != nil {
+		return fmt.Errorf("reading the applications to index: %w", err)
+	}
+	files := client.CandidateFile.Query().Where(candidatefile.CandidateID(c.ID))
+	filesWithText(files)
+	if held.Edges.Files, err = files.Select(candidatefile.FieldText).CandidateFileQuery.All(ctx); err != nil {
+		return fmt.Errorf("reading the files to index: %w", err)
+	}
+	return replaceSearchDocuments(ctx, client, []string{c.ID}, []*ent.Candidate{&held})
+}
+
+// publicNotes narrows a query of notes to those search indexes, in order:
+// private notes stay out, as a search must not reveal them to users who
+// may not read them.
+func publicNotes(q *ent.NoteQuery) {
+	q.Where(note.Private(false)).Order(ent.Asc(note.FieldTimeCreated), ent.Asc(note.FieldID))
+}
+
+// filesWithText narrows a query of files to those with text, in order.
+func filesWithText(q *ent.CandidateFileQuery) {
+	q.Where(candidatefile.TextNEQ("")).Order(ent.Asc(candidatefile.FieldID))
+}
+
+// replaceSearchDocuments replaces the documents of the candidates ids with
+// those of cands, read with their person, public notes, applications and
+// files with text; an erased person's candidates get none.
+func replaceSearchDocuments(ctx context.Context, client *ent.Client, ids []string, cands []*ent.Candidate) error {
 	docs := make([]SearchDocument, 0, len(cands))
 	for _, c := range cands {
 		if c.Edges.Person.TimeErased == nil {

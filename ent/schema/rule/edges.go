@@ -152,17 +152,34 @@ func readIn(ctx context.Context) *readSet {
 }
 
 // RememberReads keeps the ids of the records a transaction's viewer reads,
-// for CheckEdges.
+// for CheckEdges, and the positions of the candidates it reads: a viewer
+// reads a candidate only with its position (visibleTo), so a candidate's
+// activity links its position without reading it.
 func RememberReads() ent.Interceptor {
 	return ent.InterceptFunc(func(next ent.Querier) ent.Querier {
 		return ent.QuerierFunc(func(ctx context.Context, q ent.Query) (ent.Value, error) {
 			v, err := next.Query(ctx, q)
 			if err == nil {
-				readIn(ctx).add(ent.NodeIDs(v))
+				read := readIn(ctx)
+				read.add(ent.NodeIDs(v))
+				read.add(positionsOf(v))
 			}
 			return v, err
 		})
 	})
+}
+
+// positionsOf returns the positions of the candidates v holds, none when
+// v holds no candidates or they were read without their position.
+func positionsOf(v ent.Value) []string {
+	cands, _ := v.([]*ent.Candidate)
+	var ids []string
+	for _, c := range cands {
+		if c.PositionID != "" {
+			ids = append(ids, c.PositionID)
+		}
+	}
+	return ids
 }
 
 // words spells a type name as it reads in a sentence: PipelineStep as

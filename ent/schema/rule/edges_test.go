@@ -3,6 +3,7 @@ package rule_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/hiregraph/hiregraph/ent"
@@ -98,4 +99,34 @@ func TestCheckEdges(t *testing.T) {
 			t.Fatalf("a system job: %v", err)
 		}
 	})
+}
+
+// TestReadCandidatesShowTheirPositions: every user reads the position of
+// each candidate they read, so RememberReads may take a read candidate's
+// position as read (a candidate's activity links it without a query).
+func TestReadCandidatesShowTheirPositions(t *testing.T) {
+	env := hiregraphtest.New(t)
+	sys, client := hiregraphtest.System(), env.DB.Client
+	// Account Executive outside the hiring manager's team, so some users
+	// see only some positions.
+	sales := client.Position.Query().Where(position.Name("Account Executive")).OnlyX(sys)
+	hank := client.User.Query().Where(user.Email("hank.manager@acme.example")).OnlyX(sys)
+	client.Position.UpdateOne(sales).RemoveHiringTeam(hank).SetHiringManagerID(client.User.Query().
+		Where(user.Email("olivia.owner@acme.example")).OnlyIDX(sys)).ExecX(sys)
+	for _, u := range client.User.Query().AllX(sys) {
+		ctx := viewer.NewContext(context.Background(), viewer.Viewer{CompanyID: env.Demo.CompanyUID}.ForUser(u.ID, u.Roles, permission.OfRoles(u.Roles, nil)))
+		cands, err := client.Candidate.Query().All(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		positions, err := client.Position.Query().IDs(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cands {
+			if !slices.Contains(positions, c.PositionID) {
+				t.Errorf("%s (%v) reads candidate %s but not its position %s", u.Email, u.Roles, c.ID, c.PositionID)
+			}
+		}
+	}
 }
