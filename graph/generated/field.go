@@ -9,13 +9,16 @@ import (
 )
 
 // resolveField is graphql.ResolveField, which internal/codegen puts in
-// its place, except for a field without resolver, arguments or directive
-// (read straight off its object, or by a method of it such as an edge's
-// Person(ctx)) while no field middleware needs every field
+// its place, except for a field without arguments or directive (read
+// straight off its object, by a method of it such as an edge's
+// Person(ctx), or by a resolver such as a candidate's nextInterview)
+// while no field middleware needs every field
 // (fieldMiddlewareRegistered): gqlgen ran the chain, with a closure per
 // layer and a look-up of the field context, for every id, name and status
-// of every row, and every candidate's person: most of the fields of a
-// list.
+// of every row, every candidate's person and each card of a pipeline
+// board's next interview and scorecard summary: most of the fields of a
+// list. Middleware registered with AroundArgumentFields has nothing to do
+// on a field without arguments.
 func resolveField[T any](
 	ctx context.Context,
 	oc *graphql.OperationContext,
@@ -31,16 +34,16 @@ func resolveField[T any](
 	if err != nil {
 		return graphql.Null
 	}
-	if middlewareChain != nil || fc.IsResolver || fc.Args != nil || fieldMiddlewareRegistered(oc) {
+	if middlewareChain != nil || fc.Args != nil || fieldMiddlewareRegistered(oc) {
 		built := func(context.Context, graphql.CollectedField) (*graphql.FieldContext, error) { return fc, nil }
 		return graphql.ResolveField(ctx, oc, field, built, fieldResolver, middlewareChain, marshal, recoverFromPanic, nonNull)
 	}
 	return resolvePlainField(ctx, oc, fc, fieldResolver, marshal, recoverFromPanic, nonNull)
 }
 
-// resolvePlainField is gqlgen's resolveField for a plain field, whose
-// resolver is called directly: the same panic recovery, null checks and
-// errors.
+// resolvePlainField is gqlgen's resolveField for a field without
+// arguments or directive, whose resolver is called directly: the same
+// panic recovery, null checks and errors.
 func resolvePlainField[T any](
 	ctx context.Context,
 	oc *graphql.OperationContext,
