@@ -137,10 +137,12 @@ func plainChild[C comparable](ctx context.Context, c *collectedFields, oc *graph
 	return plainElement(ctx, c, oc, c.of(oc, field.Selections, implementors), v, nonNull, table)
 }
 
-// plainList is plainChild for a nullable list of objects. Its elements'
-// fields are collected once for the list, not once per element.
-func plainList[C comparable](ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, v []C, nonNull bool, implementors []string, table *plainFields[C]) graphql.Marshaler {
-	if v == nil {
+// plainList is plainChild for a list of objects: nullable tells whether
+// the list may be null, nonNull whether its elements may not. A missing
+// non-null list is empty, as gqlgen writes it. Its elements' fields are
+// collected once for the list, not once per element.
+func plainList[C comparable](ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, v []C, nullable, nonNull bool, implementors []string, table *plainFields[C]) graphql.Marshaler {
+	if v == nil && nullable {
 		return graphql.Null
 	}
 	fields := c.of(oc, field.Selections, implementors)

@@ -65,7 +65,8 @@ func TestPlainObjectValueWritesOnlyPlainObjects(t *testing.T) {
 
 // An object or list field is plain when its objects are: a missing object
 // is a null where the schema allows one, and sends the parent down the
-// field-by-field path where it does not, so that path reports the error.
+// field-by-field path where it does not, so that path reports the error;
+// a missing non-null list is empty, as gqlgen writes it.
 func TestPlainChildrenFollowTheirNulls(t *testing.T) {
 	var c collectedFields
 	oc := &graphql.OperationContext{}
@@ -85,13 +86,19 @@ func TestPlainChildrenFollowTheirNulls(t *testing.T) {
 		t.Errorf("a missing non-null object answered %v; want the field-by-field path", m)
 	}
 	rows := []*row{{name: "a"}, nil, {name: "b"}}
-	if m := plainList(context.Background(), &c, oc, field, rows, false, implementors, &rowFields); m == nil || written(m) != `[{"name":"a"},null,{"name":"b"}]` {
+	if m := plainList(context.Background(), &c, oc, field, rows, true, false, implementors, &rowFields); m == nil || written(m) != `[{"name":"a"},null,{"name":"b"}]` {
 		t.Errorf("a list with a null element answered %v", m)
 	}
-	if m := plainList(context.Background(), &c, oc, field, rows, true, implementors, &rowFields); m != nil {
+	if m := plainList(context.Background(), &c, oc, field, rows, true, true, implementors, &rowFields); m != nil {
 		t.Errorf("a list with a null non-null element answered %s; want the field-by-field path", written(m))
 	}
-	if m := plainList(context.Background(), &c, oc, field, []*row(nil), true, implementors, &rowFields); m != graphql.Null {
+	if m := plainList(context.Background(), &c, oc, field, []*row(nil), true, true, implementors, &rowFields); m != graphql.Null {
 		t.Errorf("a missing list answered %v", m)
+	}
+	if m := plainList(context.Background(), &c, oc, field, []*row(nil), false, true, implementors, &rowFields); m == nil || written(m) != `[]` {
+		t.Errorf("a missing non-null list answered %v; want an empty one, as gqlgen writes it", m)
+	}
+	if m := plainList(context.Background(), &c, oc, field, []*row{{name: "a"}}, false, true, implementors, &rowFields); m == nil || written(m) != `[{"name":"a"}]` {
+		t.Errorf("a non-null list answered %v", m)
 	}
 }

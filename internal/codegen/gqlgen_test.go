@@ -33,7 +33,7 @@ func TestPatchGqlgenRewritesAnExcerptOfUpstream(t *testing.T) {
 		`return plainScalar(ctx, ec.OperationContext, field, obj.ID, "Activity", true, ec.marshalNID2`,
 		"return plainObject(ctx, ec.OperationContext, field, obj.Node, false, ec.fieldContext_ActivityEdge_node",
 		`"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ActivityEdge) graphql.Marshaler {`,
-		"return plainList(ctx, c, oc, field, obj.Edges, false, activityEdgeImplementors, &plainFieldsOfActivityEdge)",
+		"return plainList(ctx, c, oc, field, obj.Edges, true, false, activityEdgeImplementors, &plainFieldsOfActivityEdge)",
 		"if v := plainObjectValue(ctx, &ec.collected, ec.OperationContext, fields, obj, &plainFieldsOfActivity); v != nil {",
 		"response.Data = marshalAnswer(data)",
 		// An ent enum written by writeEnum.
@@ -160,4 +160,69 @@ func firstDifference(want, got []byte) string {
 		}
 	}
 	return "they differ in line endings"
+}
+
+// A list field is plain in both of gqlgen's forms: a nullable list of
+// nullable objects (a connection's edges) and a non-null list of non-null
+// ones (a scorecard summary's recommendations), whose marshal function
+// also checks its elements for nulls.
+func TestPlainListsOfBothForms(t *testing.T) {
+	src := []byte(`
+func (ec *executionContext) _Row(ctx context.Context, sel ast.SelectionSet, obj *Row) graphql.Marshaler {
+	fields := ec.collected.of(ec.OperationContext, sel, rowImplementors)
+}
+
+func (ec *executionContext) marshalNRow2ᚖRow(ctx context.Context, sel ast.SelectionSet, v *Row) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Row!")
+		return graphql.Null
+	}
+	return ec._Row(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRow2ᚕᚖRowᚄ(ctx context.Context, sel ast.SelectionSet, v []*Row) graphql.Marshaler {
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRow2ᚖRow(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalORow2ᚖRow(ctx context.Context, sel ast.SelectionSet, v *Row) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Row(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalORow2ᚕᚖRow(ctx context.Context, sel ast.SelectionSet, v []*Row) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := marshalSliceInOrder(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalORow2ᚖRow(ctx, sel, v[i])
+	})
+
+	return ret
+}
+`)
+	tables := newPlainTables(src)
+	for marshal, want := range map[string]string{
+		"marshalNRow2ᚕᚖRowᚄ": "plainList(ctx, c, oc, field, obj.F, false, true, rowImplementors, &plainFieldsOfRow)",
+		"marshalORow2ᚕᚖRow":  "plainList(ctx, c, oc, field, obj.F, true, false, rowImplementors, &plainFieldsOfRow)",
+	} {
+		if got, ok := tables.child(marshal); !ok || got != want {
+			t.Errorf("%s: child %q, %t; want %q", marshal, got, ok, want)
+		}
+	}
 }

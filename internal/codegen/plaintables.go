@@ -22,11 +22,14 @@ var (
 	entEnum = regexp.MustCompile(`2ᚖ?githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋ[a-z]+ᚐ[A-Z][A-Za-z]*$`)
 	// A marshal function of one object, nullable or not (group 1).
 	objectMarshalBody = regexp.MustCompile(`^\tif v == nil \{\n(\t\tgraphql\.AddInvalidNullError\(ctx, "[^"]+"\)\n)?\t\treturn graphql\.Null\n\t\}\n\treturn ec\._([A-Za-z0-9]+)\(ctx, sel, v\)$`)
-	// A marshal function of a nullable list, by the marshal function of
-	// its elements.
-	listMarshalBody = regexp.MustCompile(`^\tif v == nil \{\n\t\treturn graphql\.Null\n\t\}\n` +
+	// A marshal function of a list, nullable (group 1) or not, by the
+	// marshal function of its elements (group 2); the elements of a list
+	// of non-null ones are checked for nulls, which the element's own
+	// marshal function tells too.
+	listMarshalBody = regexp.MustCompile(`^(\tif v == nil \{\n\t\treturn graphql\.Null\n\t\}\n)?` +
 		`\tret := marshalSliceInOrder\(ctx, len\(v\), func\(ctx context\.Context, i int\) graphql\.Marshaler \{\n\t\tfc := graphql\.GetFieldContext\(ctx\)\n\t\tfc\.Result = &v\[i\]\n` +
-		`\t\treturn ec\.(marshal[^(\s]+)\(ctx, sel, v\[i\]\)\n\t\}\)\n\n\treturn ret$`)
+		`\t\treturn ec\.(marshal[^(\s]+)\(ctx, sel, v\[i\]\)\n\t\}\)\n\n` +
+		`(?:\tfor _, e := range ret \{\n\t\tif e == graphql\.Null \{\n\t\t\treturn graphql\.Null\n\t\t\}\n\t\}\n\n)?\treturn ret$`)
 	objectFunc = regexp.MustCompile(`func \(ec \*executionContext\) _([A-Za-z0-9]+)\(ctx context\.Context, sel ast\.SelectionSet, obj ([^)]+)\) graphql\.Marshaler \{\n\tfields := ec\.collected\.of\(ec\.OperationContext, sel, ([A-Za-z0-9]+Implementors)\)\n`)
 	// The head of an object function, which collects its fields, however
 	// it does: objectFunc must match one per object function (an
@@ -134,11 +137,11 @@ func (t *plainTables) child(marshal string) (call string, ok bool) {
 	if b == nil {
 		return "", false
 	}
-	e := objectMarshalBody.FindStringSubmatch(t.bodies[b[1]])
+	e := objectMarshalBody.FindStringSubmatch(t.bodies[b[2]])
 	if e == nil || t.implementors[e[2]] == "" {
 		return "", false
 	}
-	return fmt.Sprintf("plainList(ctx, c, oc, field, obj.F, %t, %s, &plainFieldsOf%s)", e[1] != "", t.implementors[e[2]], e[2]), true
+	return fmt.Sprintf("plainList(ctx, c, oc, field, obj.F, %t, %t, %s, &plainFieldsOf%s)", b[1] != "", e[1] != "", t.implementors[e[2]], e[2]), true
 }
 
 // appendTo appends the tables to src and a call of plainObjectValue to
