@@ -78513,7 +78513,7 @@ func init() {
 	plainFieldsOfActivityConnection.byName = map[string]plainField[*ent.ActivityConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.ActivityConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ActivityConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, activityEdgeImplementors, &plainFieldsOfActivityEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, activityEdgeImplementors, &plainFieldsOfActivityEdge)
 		}}}
 	plainFieldsOfActivityEdge.byName = map[string]plainField[*ent.ActivityEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ActivityEdge) graphql.Marshaler {
@@ -78595,6 +78595,20 @@ func init() {
 			}
 			return plainChild(ctx, c, oc, field, v, true, positionImplementors, &plainFieldsOfPosition)
 		}},
+		"offerLetters": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Candidate) graphql.Marshaler {
+			v, err := obj.OfferLetters(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainList(ctx, c, oc, field, v, true, true, offerLetterImplementors, &plainFieldsOfOfferLetter)
+		}},
+		"applications": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Candidate) graphql.Marshaler {
+			v, err := obj.Applications(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainList(ctx, c, oc, field, v, true, true, applicationImplementors, &plainFieldsOfApplication)
+		}},
 		"currentStep": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Candidate) graphql.Marshaler {
 			v, err := obj.CurrentStep(ctx)
 			if err != nil {
@@ -78609,6 +78623,13 @@ func init() {
 			}
 			return plainChild(ctx, c, oc, field, v, false, rejectionReasonImplementors, &plainFieldsOfRejectionReason)
 		}},
+		"assignees": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Candidate) graphql.Marshaler {
+			v, err := obj.Assignees(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainList(ctx, c, oc, field, v, true, true, userImplementors, &plainFieldsOfUser)
+		}},
 		"hiredOpening": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Candidate) graphql.Marshaler {
 			v, err := obj.HiredOpening(ctx)
 			if err != nil {
@@ -78619,7 +78640,7 @@ func init() {
 	plainFieldsOfCandidateConnection.byName = map[string]plainField[*ent.CandidateConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.CandidateConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, candidateEdgeImplementors, &plainFieldsOfCandidateEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, candidateEdgeImplementors, &plainFieldsOfCandidateEdge)
 		}}}
 	plainFieldsOfCandidateEdge.byName = map[string]plainField[*ent.CandidateEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateEdge) graphql.Marshaler {
@@ -78643,7 +78664,7 @@ func init() {
 	plainFieldsOfCandidateFileConnection.byName = map[string]plainField[*ent.CandidateFileConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.CandidateFileConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateFileConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, candidateFileEdgeImplementors, &plainFieldsOfCandidateFileEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, candidateFileEdgeImplementors, &plainFieldsOfCandidateFileEdge)
 		}}}
 	plainFieldsOfCandidateFileEdge.byName = map[string]plainField[*ent.CandidateFileEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateFileEdge) graphql.Marshaler {
@@ -78686,7 +78707,7 @@ func init() {
 	plainFieldsOfCandidateStepConnection.byName = map[string]plainField[*ent.CandidateStepConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.CandidateStepConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateStepConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, candidateStepEdgeImplementors, &plainFieldsOfCandidateStepEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, candidateStepEdgeImplementors, &plainFieldsOfCandidateStepEdge)
 		}}}
 	plainFieldsOfCandidateStepEdge.byName = map[string]plainField[*ent.CandidateStepEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateStepEdge) graphql.Marshaler {
@@ -78714,7 +78735,7 @@ func init() {
 	plainFieldsOfContactConnection.byName = map[string]plainField[*ent.ContactConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.ContactConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ContactConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, contactEdgeImplementors, &plainFieldsOfContactEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, contactEdgeImplementors, &plainFieldsOfContactEdge)
 		}}}
 	plainFieldsOfContactEdge.byName = map[string]plainField[*ent.ContactEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ContactEdge) graphql.Marshaler {
@@ -78734,7 +78755,7 @@ func init() {
 	plainFieldsOfConversationConnection.byName = map[string]plainField[*ent.ConversationConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.ConversationConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ConversationConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, conversationEdgeImplementors, &plainFieldsOfConversationEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, conversationEdgeImplementors, &plainFieldsOfConversationEdge)
 		}}}
 	plainFieldsOfConversationEdge.byName = map[string]plainField[*ent.ConversationEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ConversationEdge) graphql.Marshaler {
@@ -78772,7 +78793,7 @@ func init() {
 			graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
 		}, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.EvaluationPartnerConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, evaluationPartnerEdgeImplementors, &plainFieldsOfEvaluationPartnerEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, evaluationPartnerEdgeImplementors, &plainFieldsOfEvaluationPartnerEdge)
 		}}}
 	plainFieldsOfEvaluationPartnerEdge.byName = map[string]plainField[*ent.EvaluationPartnerEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.EvaluationPartnerEdge) graphql.Marshaler {
@@ -78789,7 +78810,10 @@ func init() {
 		"name": {write: func(w io.Writer, obj *recruiting.EventActor) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfEventFeed.byName = map[string]plainField[*model.EventFeed]{
 		"cursor":  {write: func(w io.Writer, obj *model.EventFeed) { graphql.MarshalString(obj.Cursor).MarshalGQL(w) }, null: nil},
-		"hasMore": {write: func(w io.Writer, obj *model.EventFeed) { graphql.MarshalBoolean(obj.HasMore).MarshalGQL(w) }, null: nil}}
+		"hasMore": {write: func(w io.Writer, obj *model.EventFeed) { graphql.MarshalBoolean(obj.HasMore).MarshalGQL(w) }, null: nil},
+		"events": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *model.EventFeed) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Events, false, true, eventImplementors, &plainFieldsOfEvent)
+		}}}
 	plainFieldsOfEventObject.byName = map[string]plainField[*recruiting.EventObject]{
 		"type": {write: func(w io.Writer, obj *recruiting.EventObject) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: nil},
 		"id":   {write: func(w io.Writer, obj *recruiting.EventObject) { graphql.MarshalString(obj.ID).MarshalGQL(w) }, null: nil}}
@@ -78806,7 +78830,7 @@ func init() {
 			graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
 		}, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.FieldDefinitionConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, fieldDefinitionEdgeImplementors, &plainFieldsOfFieldDefinitionEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, fieldDefinitionEdgeImplementors, &plainFieldsOfFieldDefinitionEdge)
 		}}}
 	plainFieldsOfFieldDefinitionEdge.byName = map[string]plainField[*ent.FieldDefinitionEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.FieldDefinitionEdge) graphql.Marshaler {
@@ -78874,11 +78898,25 @@ func init() {
 				return nil
 			}
 			return plainChild(ctx, c, oc, field, v, true, userImplementors, &plainFieldsOfUser)
+		}},
+		"interviewers": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Interview) graphql.Marshaler {
+			v, err := obj.Interviewers(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainList(ctx, c, oc, field, v, true, true, userImplementors, &plainFieldsOfUser)
+		}},
+		"scorecards": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Interview) graphql.Marshaler {
+			v, err := obj.Scorecards(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainList(ctx, c, oc, field, v, true, true, scorecardImplementors, &plainFieldsOfScorecard)
 		}}}
 	plainFieldsOfInterviewConnection.byName = map[string]plainField[*ent.InterviewConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.InterviewConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.InterviewConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, interviewEdgeImplementors, &plainFieldsOfInterviewEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, interviewEdgeImplementors, &plainFieldsOfInterviewEdge)
 		}}}
 	plainFieldsOfInterviewEdge.byName = map[string]plainField[*ent.InterviewEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.InterviewEdge) graphql.Marshaler {
@@ -78904,7 +78942,7 @@ func init() {
 	plainFieldsOfLocationConnection.byName = map[string]plainField[*ent.LocationConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.LocationConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.LocationConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, locationEdgeImplementors, &plainFieldsOfLocationEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, locationEdgeImplementors, &plainFieldsOfLocationEdge)
 		}}}
 	plainFieldsOfLocationEdge.byName = map[string]plainField[*ent.LocationEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.LocationEdge) graphql.Marshaler {
@@ -78948,7 +78986,7 @@ func init() {
 	plainFieldsOfMessageConnection.byName = map[string]plainField[*ent.MessageConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.MessageConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, messageEdgeImplementors, &plainFieldsOfMessageEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, messageEdgeImplementors, &plainFieldsOfMessageEdge)
 		}}}
 	plainFieldsOfMessageEdge.byName = map[string]plainField[*ent.MessageEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageEdge) graphql.Marshaler {
@@ -78967,7 +79005,7 @@ func init() {
 			graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
 		}, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageTemplateConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, messageTemplateEdgeImplementors, &plainFieldsOfMessageTemplateEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, messageTemplateEdgeImplementors, &plainFieldsOfMessageTemplateEdge)
 		}}}
 	plainFieldsOfMessageTemplateEdge.byName = map[string]plainField[*ent.MessageTemplateEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageTemplateEdge) graphql.Marshaler {
@@ -78992,7 +79030,7 @@ func init() {
 	plainFieldsOfNoteConnection.byName = map[string]plainField[*ent.NoteConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.NoteConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.NoteConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, noteEdgeImplementors, &plainFieldsOfNoteEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, noteEdgeImplementors, &plainFieldsOfNoteEdge)
 		}}}
 	plainFieldsOfNoteDetail.byName = map[string]plainField[*schematype.NoteDetail]{
 		"title": {write: func(w io.Writer, obj *schematype.NoteDetail) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: nil},
@@ -79127,6 +79165,13 @@ func init() {
 			}
 			return plainChild(ctx, c, oc, field, v, true, positionImplementors, &plainFieldsOfPosition)
 		}},
+		"hires": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Opening) graphql.Marshaler {
+			v, err := obj.Hires(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainList(ctx, c, oc, field, v, true, true, candidateImplementors, &plainFieldsOfCandidate)
+		}},
 		"approvalProcess": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Opening) graphql.Marshaler {
 			v, err := obj.ApprovalProcess(ctx)
 			if err != nil {
@@ -79137,7 +79182,7 @@ func init() {
 	plainFieldsOfOpeningConnection.byName = map[string]plainField[*ent.OpeningConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.OpeningConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.OpeningConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, openingEdgeImplementors, &plainFieldsOfOpeningEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, openingEdgeImplementors, &plainFieldsOfOpeningEdge)
 		}}}
 	plainFieldsOfOpeningEdge.byName = map[string]plainField[*ent.OpeningEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.OpeningEdge) graphql.Marshaler {
@@ -79184,7 +79229,7 @@ func init() {
 	plainFieldsOfPersonConnection.byName = map[string]plainField[*ent.PersonConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.PersonConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PersonConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, personEdgeImplementors, &plainFieldsOfPersonEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, personEdgeImplementors, &plainFieldsOfPersonEdge)
 		}}}
 	plainFieldsOfPersonEdge.byName = map[string]plainField[*ent.PersonEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PersonEdge) graphql.Marshaler {
@@ -79252,6 +79297,13 @@ func init() {
 			}
 			return plainChild(ctx, c, oc, field, v, false, positionImplementors, &plainFieldsOfPosition)
 		}},
+		"clones": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
+			v, err := obj.Clones(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainList(ctx, c, oc, field, v, true, true, positionImplementors, &plainFieldsOfPosition)
+		}},
 		"leadRecruiter": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
 			v, err := obj.LeadRecruiter(ctx)
 			if err != nil {
@@ -79272,11 +79324,25 @@ func init() {
 				return nil
 			}
 			return plainChild(ctx, c, oc, field, v, false, userImplementors, &plainFieldsOfUser)
+		}},
+		"hiringTeam": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
+			v, err := obj.HiringTeam(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainList(ctx, c, oc, field, v, true, true, userImplementors, &plainFieldsOfUser)
+		}},
+		"questionnaires": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
+			v, err := obj.Questionnaires(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainList(ctx, c, oc, field, v, true, true, questionnaireImplementors, &plainFieldsOfQuestionnaire)
 		}}}
 	plainFieldsOfPositionConnection.byName = map[string]plainField[*ent.PositionConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.PositionConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PositionConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, positionEdgeImplementors, &plainFieldsOfPositionEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, positionEdgeImplementors, &plainFieldsOfPositionEdge)
 		}}}
 	plainFieldsOfPositionEdge.byName = map[string]plainField[*ent.PositionEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PositionEdge) graphql.Marshaler {
@@ -79295,11 +79361,18 @@ func init() {
 		"specificType": {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.SpecificType).MarshalGQL(w) }, null: nil},
 		"enabledFor":   {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.EnabledFor).MarshalGQL(w) }, null: nil},
 		"showAs":       {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.ShowAs).MarshalGQL(w) }, null: nil},
-		"timeCreated":  {write: func(w io.Writer, obj *ent.Questionnaire) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Questionnaire) bool { return obj.TimeCreated.IsZero() }}}
+		"timeCreated":  {write: func(w io.Writer, obj *ent.Questionnaire) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Questionnaire) bool { return obj.TimeCreated.IsZero() }},
+		"positions": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Questionnaire) graphql.Marshaler {
+			v, err := obj.Positions(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainList(ctx, c, oc, field, v, true, true, positionImplementors, &plainFieldsOfPosition)
+		}}}
 	plainFieldsOfQuestionnaireConnection.byName = map[string]plainField[*ent.QuestionnaireConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.QuestionnaireConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.QuestionnaireConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, questionnaireEdgeImplementors, &plainFieldsOfQuestionnaireEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, questionnaireEdgeImplementors, &plainFieldsOfQuestionnaireEdge)
 		}}}
 	plainFieldsOfQuestionnaireEdge.byName = map[string]plainField[*ent.QuestionnaireEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.QuestionnaireEdge) graphql.Marshaler {
@@ -79315,7 +79388,7 @@ func init() {
 			graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
 		}, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.RejectionReasonConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, rejectionReasonEdgeImplementors, &plainFieldsOfRejectionReasonEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, rejectionReasonEdgeImplementors, &plainFieldsOfRejectionReasonEdge)
 		}}}
 	plainFieldsOfRejectionReasonEdge.byName = map[string]plainField[*ent.RejectionReasonEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.RejectionReasonEdge) graphql.Marshaler {
@@ -79377,6 +79450,13 @@ func init() {
 				return nil
 			}
 			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
+		}},
+		"ratings": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Scorecard) graphql.Marshaler {
+			v, err := obj.Ratings(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainList(ctx, c, oc, field, v, true, true, scorecardRatingImplementors, &plainFieldsOfScorecardRating)
 		}}}
 	plainFieldsOfScorecardAttribute.byName = map[string]plainField[*ent.ScorecardAttribute]{
 		"id":          {write: func(w io.Writer, obj *ent.ScorecardAttribute) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
@@ -79393,7 +79473,7 @@ func init() {
 	plainFieldsOfScorecardConnection.byName = map[string]plainField[*ent.ScorecardConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.ScorecardConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ScorecardConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, scorecardEdgeImplementors, &plainFieldsOfScorecardEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, scorecardEdgeImplementors, &plainFieldsOfScorecardEdge)
 		}}}
 	plainFieldsOfScorecardEdge.byName = map[string]plainField[*ent.ScorecardEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ScorecardEdge) graphql.Marshaler {
@@ -79422,11 +79502,20 @@ func init() {
 			graphql.MarshalInt(obj.Count).MarshalGQL(w)
 		}, null: nil}}
 	plainFieldsOfScorecardSummary.byName = map[string]plainField[*recruiting.ScorecardSummary]{
-		"submitted": {write: func(w io.Writer, obj *recruiting.ScorecardSummary) { graphql.MarshalInt(obj.Submitted).MarshalGQL(w) }, null: nil}}
+		"submitted": {write: func(w io.Writer, obj *recruiting.ScorecardSummary) { graphql.MarshalInt(obj.Submitted).MarshalGQL(w) }, null: nil},
+		"recommendations": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.ScorecardSummary) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Recommendations, false, true, scorecardRecommendationCountImplementors, &plainFieldsOfScorecardRecommendationCount)
+		}},
+		"attributes": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.ScorecardSummary) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Attributes, false, true, scorecardAttributeSummaryImplementors, &plainFieldsOfScorecardAttributeSummary)
+		}}}
 	plainFieldsOfScorecardTemplate.byName = map[string]plainField[*recruiting.ScorecardTemplate]{
 		"ratingScale": {write: func(w io.Writer, obj *recruiting.ScorecardTemplate) {
 			graphql.MarshalInt(obj.RatingScale).MarshalGQL(w)
-		}, null: nil}}
+		}, null: nil},
+		"attributes": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.ScorecardTemplate) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Attributes, false, true, scorecardAttributeImplementors, &plainFieldsOfScorecardAttribute)
+		}}}
 	plainFieldsOfSearchConnection.byName = map[string]plainField[*model.SearchConnection]{
 		"endCursor": {write: func(w io.Writer, obj *model.SearchConnection) {
 			if obj.EndCursor == nil {
@@ -79435,7 +79524,10 @@ func init() {
 			}
 			graphql.MarshalString(*obj.EndCursor).MarshalGQL(w)
 		}, null: nil},
-		"hasNextPage": {write: func(w io.Writer, obj *model.SearchConnection) { graphql.MarshalBoolean(obj.HasNextPage).MarshalGQL(w) }, null: nil}}
+		"hasNextPage": {write: func(w io.Writer, obj *model.SearchConnection) { graphql.MarshalBoolean(obj.HasNextPage).MarshalGQL(w) }, null: nil},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *model.SearchConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, true, searchEdgeImplementors, &plainFieldsOfSearchEdge)
+		}}}
 	plainFieldsOfSearchEdge.byName = map[string]plainField[*recruiting.SearchHit]{
 		"snippet": {write: func(w io.Writer, obj *recruiting.SearchHit) { graphql.MarshalString(obj.Snippet).MarshalGQL(w) }, null: nil},
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.SearchHit) graphql.Marshaler {
@@ -79518,7 +79610,7 @@ func init() {
 	plainFieldsOfTestSubmissionConnection.byName = map[string]plainField[*ent.TestSubmissionConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.TestSubmissionConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.TestSubmissionConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, testSubmissionEdgeImplementors, &plainFieldsOfTestSubmissionEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, testSubmissionEdgeImplementors, &plainFieldsOfTestSubmissionEdge)
 		}}}
 	plainFieldsOfTestSubmissionEdge.byName = map[string]plainField[*ent.TestSubmissionEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.TestSubmissionEdge) graphql.Marshaler {
@@ -79531,11 +79623,18 @@ func init() {
 		"middleName":  {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
 		"lastName":    {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
 		"active":      {write: func(w io.Writer, obj *ent.User) { graphql.MarshalBoolean(obj.Active).MarshalGQL(w) }, null: nil},
-		"timeCreated": {write: func(w io.Writer, obj *ent.User) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.User) bool { return obj.TimeCreated.IsZero() }}}
+		"timeCreated": {write: func(w io.Writer, obj *ent.User) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.User) bool { return obj.TimeCreated.IsZero() }},
+		"hiringTeamOf": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.User) graphql.Marshaler {
+			v, err := obj.HiringTeamOf(ctx)
+			if err != nil {
+				return nil
+			}
+			return plainList(ctx, c, oc, field, v, true, true, positionImplementors, &plainFieldsOfPosition)
+		}}}
 	plainFieldsOfUserConnection.byName = map[string]plainField[*ent.UserConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.UserConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.UserConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, userEdgeImplementors, &plainFieldsOfUserEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, userEdgeImplementors, &plainFieldsOfUserEdge)
 		}}}
 	plainFieldsOfUserEdge.byName = map[string]plainField[*ent.UserEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.UserEdge) graphql.Marshaler {
