@@ -19,26 +19,51 @@ import (
 // board's next interview and scorecard summary: most of the fields of a
 // list. Middleware registered with AroundArgumentFields has nothing to do
 // on a field without arguments.
+//
+// Its field context and marshal functions are ec's methods, given as method
+// expressions (internal/codegen rewrites gqlgen's closures around them):
+// a closure of ec that gqlgen's chain may keep is allocated for every call,
+// two per field of every row, where a method expression is not; only the
+// chain's path makes closures of them.
 func resolveField[T any](
 	ctx context.Context,
-	oc *graphql.OperationContext,
+	ec *executionContext,
 	field graphql.CollectedField,
-	initializeFieldContext func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
+	fieldContext func(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
 	fieldResolver func(ctx context.Context) (any, error),
 	middlewareChain func(ctx context.Context, next graphql.Resolver) graphql.Resolver,
-	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
+	marshal func(ec *executionContext, ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
 	recoverFromPanic bool,
 	nonNull bool,
 ) graphql.Marshaler {
-	fc, err := initializeFieldContext(ctx, field)
+	oc := ec.OperationContext
+	fc, err := fieldContext(ec, ctx, field)
 	if err != nil {
 		return graphql.Null
 	}
 	if middlewareChain != nil || fc.Args != nil || fieldMiddlewareRegistered(oc) {
-		built := func(context.Context, graphql.CollectedField) (*graphql.FieldContext, error) { return fc, nil }
-		return graphql.ResolveField(ctx, oc, field, built, fieldResolver, middlewareChain, marshal, recoverFromPanic, nonNull)
+		return throughChain(ctx, ec, fc, fieldResolver, middlewareChain, marshal, recoverFromPanic, nonNull)
 	}
-	return resolvePlainField(ctx, oc, fc, fieldResolver, marshal, recoverFromPanic, nonNull)
+	return resolvePlainField(ctx, oc, fc, fieldResolver, func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler {
+		return marshal(ec, ctx, sel, v)
+	}, recoverFromPanic, nonNull)
+}
+
+// throughChain resolves the field of fc through gqlgen's resolveField and
+// the operation's field middleware.
+func throughChain[T any](
+	ctx context.Context,
+	ec *executionContext,
+	fc *graphql.FieldContext,
+	fieldResolver func(ctx context.Context) (any, error),
+	middlewareChain func(ctx context.Context, next graphql.Resolver) graphql.Resolver,
+	marshal func(ec *executionContext, ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
+	recoverFromPanic bool,
+	nonNull bool,
+) graphql.Marshaler {
+	built := func(context.Context, graphql.CollectedField) (*graphql.FieldContext, error) { return fc, nil }
+	marshalIn := func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler { return marshal(ec, ctx, sel, v) }
+	return graphql.ResolveField(ctx, ec.OperationContext, fc.Field, built, fieldResolver, middlewareChain, marshalIn, recoverFromPanic, nonNull)
 }
 
 // resolvePlainField is gqlgen's resolveField for a field without

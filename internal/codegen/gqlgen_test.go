@@ -226,3 +226,34 @@ func (ec *executionContext) marshalORow2ᚕᚖRow(ctx context.Context, sel ast.S
 		}
 	}
 }
+
+// The calls of resolveField and resolveInOrder get the executor's methods
+// as method expressions; a call in another form fails generation instead
+// of keeping its closures.
+func TestMethodExpressionsFailOnAnotherForm(t *testing.T) {
+	resolve := "\treturn resolveField(\n\t\tctx,\n\t\tec.OperationContext,\n\t\tfield,\n" +
+		"\t\tfunc(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {\n\t\t\treturn ec.fieldContext_Row_next(ctx, field)\n\t\t},\n" +
+		"\t\tfunc(ctx context.Context) (any, error) {\n\t\t\treturn ec.Resolvers.Row().Next(ctx, obj)\n\t\t},\n" +
+		"\t\tnil,\n" +
+		"\t\tfunc(ctx context.Context, selections ast.SelectionSet, v *Row) graphql.Marshaler {\n\t\t\treturn ec.marshalORow2ᚖRow(ctx, selections, v)\n\t\t},\n"
+	inOrder := "resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,\n\t\t\t\ttrue, false,\n" +
+		"\t\t\t\tfunc(ctx context.Context) graphql.Marshaler {\n\t\t\t\t\treturn ec._Row_next(ctx, field, obj)\n\t\t\t\t})"
+	out, err := rewriteMethodExpressions([]byte(resolve + inOrder))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"\t\tec,\n", "(*executionContext).fieldContext_Row_next,", "return ec.Resolvers.Row().Next(ctx, obj)", "(*executionContext).marshalORow2ᚖRow,",
+		"true, false, obj, (*executionContext)._Row_next)"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("the rewritten calls lack %q:\n%s", want, out)
+		}
+	}
+	for name, other := range map[string]string{
+		"resolveField":   strings.Replace(resolve, "return ec.marshalORow2ᚖRow(ctx, selections, v)", "return ec.marshalORow2ᚖRow(ctx, selections, *v)", 1),
+		"resolveInOrder": strings.Replace(inOrder, "return ec._Row_next(ctx, field, obj)", "return ec._Row_next(ctx, field, *obj)", 1),
+	} {
+		if _, err := rewriteMethodExpressions([]byte(resolve + inOrder + other)); err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s: error %v beside a call in another form", name, err)
+		}
+	}
+}
