@@ -62,7 +62,9 @@ func throughChain[T any](
 	nonNull bool,
 ) graphql.Marshaler {
 	built := func(context.Context, graphql.CollectedField) (*graphql.FieldContext, error) { return fc, nil }
-	marshalIn := func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler { return marshal(ec, ctx, sel, v) }
+	marshalIn := func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler {
+		return marshal(ec, ctx, sel, v)
+	}
 	return graphql.ResolveField(ctx, ec.OperationContext, fc.Field, built, fieldResolver, middlewareChain, marshalIn, recoverFromPanic, nonNull)
 }
 

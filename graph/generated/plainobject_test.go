@@ -102,3 +102,50 @@ func TestPlainChildrenFollowTheirNulls(t *testing.T) {
 		t.Errorf("a non-null list answered %v", m)
 	}
 }
+
+// An object whose children are plain writes them all, however many; one
+// whose child's selection is never plain is not plain either, which its
+// plan remembers, so the next object of the list does not try the child.
+func TestPlainChildrenOfAnObject(t *testing.T) {
+	type parent struct{ a, b, c []*row }
+	rowsOf := func(get func(p *parent) []*row) plainField[*parent] {
+		return plainField[*parent]{child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, p *parent) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, get(p), true, false, []string{"Row"}, &rowFields)
+		}}
+	}
+	table := plainFields[*parent]{typeName: "Parent", byName: map[string]plainField[*parent]{
+		"a": rowsOf(func(p *parent) []*row { return p.a }),
+		"b": rowsOf(func(p *parent) []*row { return p.b }),
+		"c": rowsOf(func(p *parent) []*row { return p.c }),
+	}}
+	children := func(names ...string) []graphql.CollectedField {
+		var fields []graphql.CollectedField
+		for _, n := range names {
+			fields = append(fields, graphql.CollectedField{Field: &ast.Field{Alias: n, Name: n},
+				Selections: ast.SelectionSet{&ast.Field{Alias: "name", Name: "name"}}})
+		}
+		return fields
+	}
+	var c collectedFields
+	oc := &graphql.OperationContext{}
+	p := &parent{a: []*row{{name: "a"}}, b: []*row{}, c: []*row{{name: "c1"}, {name: "c2"}}}
+
+	v := plainObjectValue(context.Background(), &c, oc, children("a", "b", "c"), p, &table)
+	if v == nil {
+		t.Fatal("an object of three plain children was not written as plain")
+	}
+	var got bytes.Buffer
+	v.MarshalGQL(&got)
+	if want := `{"a":[{"name":"a"}],"b":[],"c":[{"name":"c1"},{"name":"c2"}]}`; got.String() != want {
+		t.Fatalf("wrote %s, want %s", got.String(), want)
+	}
+
+	notPlain := children("a", "b")
+	notPlain[1].Selections = ast.SelectionSet{&ast.Field{Alias: "other", Name: "other"}}
+	if v := plainObjectValue(context.Background(), &c, oc, notPlain, p, &table); v != nil {
+		t.Fatal("an object with a child that is not plain was written as plain")
+	}
+	if plan, known := c.plan(notPlain); !known || plan != false {
+		t.Fatalf("the plan of an object with a child that is never plain is %v (known %t), want false", plan, known)
+	}
+}
