@@ -42,8 +42,8 @@ var (
 // it appends a table of them per type to src and a call of
 // plainObjectValue to the type's object function. A scalar field is plain
 // when its marshaler cannot fail; an object or list field when its
-// objects are written the same way; so is a method field (an ent edge),
-// when its method does not fail. It fails unless it changes every object
+// objects are written the same way; so is a method field of one object
+// (an ent edge), when its method does not fail. It fails unless it changes every object
 // function and fills some table.
 func addPlainObjects(src []byte, scalars, objects, methods []plainField) ([]byte, error) {
 	if got, want := len(objectFunc.FindAllIndex(src, -1)), len(objectFuncHead.FindAllIndex(src, -1)); got != want || got == 0 {
@@ -57,6 +57,13 @@ func addPlainObjects(src []byte, scalars, objects, methods []plainField) ([]byte
 		t.addChild(f, "")
 	}
 	for _, f := range methods {
+		// A list edge's method finds the page entgql loaded under the
+		// field's alias, which it reads from the field's own context:
+		// written as a plain child, it would see its parent's, miss the
+		// page and query again for every row.
+		if listMarshalBody.MatchString(t.bodies[f.marshal]) {
+			continue
+		}
 		t.addChild(plainField{name: f.name, objType: f.objType, value: "v", marshal: f.marshal},
 			"v, err := "+f.value+"(ctx); if err != nil { return nil }; ")
 	}
