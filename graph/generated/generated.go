@@ -77289,20 +77289,6 @@ func init() {
 			}
 			return plainChild(ctx, c, oc, field, v, true, positionImplementors, &plainFieldsOfPosition)
 		}},
-		"offerLetters": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Candidate) graphql.Marshaler {
-			v, err := obj.OfferLetters(ctx)
-			if err != nil {
-				return nil
-			}
-			return plainList(ctx, c, oc, field, v, true, true, offerLetterImplementors, &plainFieldsOfOfferLetter)
-		}},
-		"applications": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Candidate) graphql.Marshaler {
-			v, err := obj.Applications(ctx)
-			if err != nil {
-				return nil
-			}
-			return plainList(ctx, c, oc, field, v, true, true, applicationImplementors, &plainFieldsOfApplication)
-		}},
 		"currentStep": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Candidate) graphql.Marshaler {
 			v, err := obj.CurrentStep(ctx)
 			if err != nil {
@@ -77316,13 +77302,6 @@ func init() {
 				return nil
 			}
 			return plainChild(ctx, c, oc, field, v, false, rejectionReasonImplementors, &plainFieldsOfRejectionReason)
-		}},
-		"assignees": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Candidate) graphql.Marshaler {
-			v, err := obj.Assignees(ctx)
-			if err != nil {
-				return nil
-			}
-			return plainList(ctx, c, oc, field, v, true, true, userImplementors, &plainFieldsOfUser)
 		}},
 		"hiredOpening": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Candidate) graphql.Marshaler {
 			v, err := obj.HiredOpening(ctx)
@@ -77592,20 +77571,6 @@ func init() {
 				return nil
 			}
 			return plainChild(ctx, c, oc, field, v, true, userImplementors, &plainFieldsOfUser)
-		}},
-		"interviewers": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Interview) graphql.Marshaler {
-			v, err := obj.Interviewers(ctx)
-			if err != nil {
-				return nil
-			}
-			return plainList(ctx, c, oc, field, v, true, true, userImplementors, &plainFieldsOfUser)
-		}},
-		"scorecards": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Interview) graphql.Marshaler {
-			v, err := obj.Scorecards(ctx)
-			if err != nil {
-				return nil
-			}
-			return plainList(ctx, c, oc, field, v, true, true, scorecardImplementors, &plainFieldsOfScorecard)
 		}}}
 	plainFieldsOfInterviewConnection.byName = map[string]plainField[*ent.InterviewConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.InterviewConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
@@ -77859,13 +77824,6 @@ func init() {
 			}
 			return plainChild(ctx, c, oc, field, v, true, positionImplementors, &plainFieldsOfPosition)
 		}},
-		"hires": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Opening) graphql.Marshaler {
-			v, err := obj.Hires(ctx)
-			if err != nil {
-				return nil
-			}
-			return plainList(ctx, c, oc, field, v, true, true, candidateImplementors, &plainFieldsOfCandidate)
-		}},
 		"approvalProcess": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Opening) graphql.Marshaler {
 			v, err := obj.ApprovalProcess(ctx)
 			if err != nil {
@@ -77991,13 +77949,6 @@ func init() {
 			}
 			return plainChild(ctx, c, oc, field, v, false, positionImplementors, &plainFieldsOfPosition)
 		}},
-		"clones": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
-			v, err := obj.Clones(ctx)
-			if err != nil {
-				return nil
-			}
-			return plainList(ctx, c, oc, field, v, true, true, positionImplementors, &plainFieldsOfPosition)
-		}},
 		"leadRecruiter": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
 			v, err := obj.LeadRecruiter(ctx)
 			if err != nil {
@@ -78018,20 +77969,6 @@ func init() {
 				return nil
 			}
 			return plainChild(ctx, c, oc, field, v, false, userImplementors, &plainFieldsOfUser)
-		}},
-		"hiringTeam": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
-			v, err := obj.HiringTeam(ctx)
-			if err != nil {
-				return nil
-			}
-			return plainList(ctx, c, oc, field, v, true, true, userImplementors, &plainFieldsOfUser)
-		}},
-		"questionnaires": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Position) graphql.Marshaler {
-			v, err := obj.Questionnaires(ctx)
-			if err != nil {
-				return nil
-			}
-			return plainList(ctx, c, oc, field, v, true, true, questionnaireImplementors, &plainFieldsOfQuestionnaire)
 		}}}
 	plainFieldsOfPositionConnection.byName = map[string]plainField[*ent.PositionConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.PositionConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
@@ -78055,14 +77992,7 @@ func init() {
 		"specificType": {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.SpecificType).MarshalGQL(w) }, null: nil},
 		"enabledFor":   {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.EnabledFor).MarshalGQL(w) }, null: nil},
 		"showAs":       {write: func(w io.Writer, obj *ent.Questionnaire) { graphql.MarshalString(obj.ShowAs).MarshalGQL(w) }, null: nil},
-		"timeCreated":  {write: func(w io.Writer, obj *ent.Questionnaire) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Questionnaire) bool { return obj.TimeCreated.IsZero() }},
-		"positions": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Questionnaire) graphql.Marshaler {
-			v, err := obj.Positions(ctx)
-			if err != nil {
-				return nil
-			}
-			return plainList(ctx, c, oc, field, v, true, true, positionImplementors, &plainFieldsOfPosition)
-		}}}
+		"timeCreated":  {write: func(w io.Writer, obj *ent.Questionnaire) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.Questionnaire) bool { return obj.TimeCreated.IsZero() }}}
 	plainFieldsOfQuestionnaireConnection.byName = map[string]plainField[*ent.QuestionnaireConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.QuestionnaireConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.QuestionnaireConnection) graphql.Marshaler {
@@ -78144,13 +78074,6 @@ func init() {
 				return nil
 			}
 			return plainChild(ctx, c, oc, field, v, true, candidateImplementors, &plainFieldsOfCandidate)
-		}},
-		"ratings": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.Scorecard) graphql.Marshaler {
-			v, err := obj.Ratings(ctx)
-			if err != nil {
-				return nil
-			}
-			return plainList(ctx, c, oc, field, v, true, true, scorecardRatingImplementors, &plainFieldsOfScorecardRating)
 		}}}
 	plainFieldsOfScorecardAttribute.byName = map[string]plainField[*ent.ScorecardAttribute]{
 		"id":          {write: func(w io.Writer, obj *ent.ScorecardAttribute) { graphql.MarshalID(obj.ID).MarshalGQL(w) }, null: nil},
@@ -78317,14 +78240,7 @@ func init() {
 		"middleName":  {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.MiddleName).MarshalGQL(w) }, null: nil},
 		"lastName":    {write: func(w io.Writer, obj *ent.User) { graphql.MarshalString(obj.LastName).MarshalGQL(w) }, null: nil},
 		"active":      {write: func(w io.Writer, obj *ent.User) { graphql.MarshalBoolean(obj.Active).MarshalGQL(w) }, null: nil},
-		"timeCreated": {write: func(w io.Writer, obj *ent.User) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.User) bool { return obj.TimeCreated.IsZero() }},
-		"hiringTeamOf": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.User) graphql.Marshaler {
-			v, err := obj.HiringTeamOf(ctx)
-			if err != nil {
-				return nil
-			}
-			return plainList(ctx, c, oc, field, v, true, true, positionImplementors, &plainFieldsOfPosition)
-		}}}
+		"timeCreated": {write: func(w io.Writer, obj *ent.User) { scalar.WriteTime(w, obj.TimeCreated) }, null: func(obj *ent.User) bool { return obj.TimeCreated.IsZero() }}}
 	plainFieldsOfUserConnection.byName = map[string]plainField[*ent.UserConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.UserConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.UserConnection) graphql.Marshaler {
