@@ -104,8 +104,9 @@ func NewServer(service *recruiting.Service, limits Limits, sessions Sessions, ex
 		return next(service.OperationContext(ctx))
 	})
 	// Page sizes concern only fields with arguments: registered so, it
-	// leaves fields read straight off their object their fast path
-	// (graph/generated/middleware.go), which any srv.AroundFields ends.
+	// leaves every other field, resolvers without arguments included,
+	// its fast path (graph/generated/middleware.go), which any
+	// srv.AroundFields ends.
 	srv.Use(generated.AroundArgumentFields(defaultPageSize))
 	srv.SetErrorPresenter(presentError)
 	srv.SetRecoverFunc(func(ctx context.Context, p any) error {

@@ -9,38 +9,68 @@ import (
 )
 
 // resolveField is graphql.ResolveField, which internal/codegen puts in
-// its place, except for a field without resolver, arguments or directive
-// (read straight off its object, or by a method of it such as an edge's
-// Person(ctx)) while no field middleware needs every field
+// its place, except for a field without arguments or directive (read
+// straight off its object, by a method of it such as an edge's
+// Person(ctx), or by a resolver such as a candidate's nextInterview)
+// while no field middleware needs every field
 // (fieldMiddlewareRegistered): gqlgen ran the chain, with a closure per
 // layer and a look-up of the field context, for every id, name and status
-// of every row, and every candidate's person: most of the fields of a
-// list.
+// of every row, every candidate's person and each card of a pipeline
+// board's next interview and scorecard summary: most of the fields of a
+// list. Middleware registered with AroundArgumentFields has nothing to do
+// on a field without arguments.
+//
+// Its field context and marshal functions are ec's methods, given as method
+// expressions (internal/codegen rewrites gqlgen's closures around them):
+// a closure of ec that gqlgen's chain may keep is allocated for every call,
+// two per field of every row, where a method expression is not; only the
+// chain's path makes closures of them.
 func resolveField[T any](
 	ctx context.Context,
-	oc *graphql.OperationContext,
+	ec *executionContext,
 	field graphql.CollectedField,
-	initializeFieldContext func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
+	fieldContext func(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
 	fieldResolver func(ctx context.Context) (any, error),
 	middlewareChain func(ctx context.Context, next graphql.Resolver) graphql.Resolver,
-	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
+	marshal func(ec *executionContext, ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
 	recoverFromPanic bool,
 	nonNull bool,
 ) graphql.Marshaler {
-	fc, err := initializeFieldContext(ctx, field)
+	oc := ec.OperationContext
+	fc, err := fieldContext(ec, ctx, field)
 	if err != nil {
 		return graphql.Null
 	}
-	if middlewareChain != nil || fc.IsResolver || fc.Args != nil || fieldMiddlewareRegistered(oc) {
-		built := func(context.Context, graphql.CollectedField) (*graphql.FieldContext, error) { return fc, nil }
-		return graphql.ResolveField(ctx, oc, field, built, fieldResolver, middlewareChain, marshal, recoverFromPanic, nonNull)
+	if middlewareChain != nil || fc.Args != nil || fieldMiddlewareRegistered(oc) {
+		return throughChain(ctx, ec, fc, fieldResolver, middlewareChain, marshal, recoverFromPanic, nonNull)
 	}
-	return resolvePlainField(ctx, oc, fc, fieldResolver, marshal, recoverFromPanic, nonNull)
+	return resolvePlainField(ctx, oc, fc, fieldResolver, func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler {
+		return marshal(ec, ctx, sel, v)
+	}, recoverFromPanic, nonNull)
 }
 
-// resolvePlainField is gqlgen's resolveField for a plain field, whose
-// resolver is called directly: the same panic recovery, null checks and
-// errors.
+// throughChain resolves the field of fc through gqlgen's resolveField and
+// the operation's field middleware.
+func throughChain[T any](
+	ctx context.Context,
+	ec *executionContext,
+	fc *graphql.FieldContext,
+	fieldResolver func(ctx context.Context) (any, error),
+	middlewareChain func(ctx context.Context, next graphql.Resolver) graphql.Resolver,
+	marshal func(ec *executionContext, ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
+	recoverFromPanic bool,
+	nonNull bool,
+) graphql.Marshaler {
+	built := func(context.Context, graphql.CollectedField) (*graphql.FieldContext, error) { return fc, nil }
+	marshalIn := func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler {
+		return marshal(ec, ctx, sel, v)
+	}
+	return graphql.ResolveField(ctx, ec.OperationContext, fc.Field, built, fieldResolver, middlewareChain, marshalIn, recoverFromPanic, nonNull)
+}
+
+// resolvePlainField is gqlgen's resolveField for a field without
+// arguments or directive, whose resolver is called directly: the same
+// panic recovery, null checks and errors.
 func resolvePlainField[T any](
 	ctx context.Context,
 	oc *graphql.OperationContext,

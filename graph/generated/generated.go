@@ -28058,18 +28058,14 @@ func (ec *executionContext) fieldContext_Activity_timeCreated(_ context.Context,
 func (ec *executionContext) _Activity_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Activity_candidate(ctx, field)
-		},
+		(*executionContext).fieldContext_Activity_candidate,
 		func(ctx context.Context) (any, error) {
 			return obj.Candidate(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalOCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalOCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		false,
 	)
@@ -28090,18 +28086,14 @@ func (ec *executionContext) fieldContext_Activity_candidate(_ context.Context, f
 func (ec *executionContext) _Activity_position(ctx context.Context, field graphql.CollectedField, obj *ent.Activity) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Activity_position(ctx, field)
-		},
+		(*executionContext).fieldContext_Activity_position,
 		func(ctx context.Context) (any, error) {
 			return obj.Position(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
-			return ec.marshalOPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
-		},
+		(*executionContext).marshalOPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition,
 		true,
 		false,
 	)
@@ -28254,18 +28246,14 @@ func (ec *executionContext) fieldContext_Application_coverLetter(_ context.Conte
 func (ec *executionContext) _Application_answers(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Application_answers(ctx, field)
-		},
+		(*executionContext).fieldContext_Application_answers,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Application().Answers(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
-			return ec.marshalNNamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNNamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ,
 		true,
 		true,
 	)
@@ -28314,18 +28302,14 @@ func (ec *executionContext) fieldContext_Application_timeCreated(_ context.Conte
 func (ec *executionContext) _Application_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Application_candidate(ctx, field)
-		},
+		(*executionContext).fieldContext_Application_candidate,
 		func(ctx context.Context) (any, error) {
 			return obj.Candidate(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -28346,18 +28330,14 @@ func (ec *executionContext) fieldContext_Application_candidate(_ context.Context
 func (ec *executionContext) _Application_demographicAnswers(ctx context.Context, field graphql.CollectedField, obj *ent.Application) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Application_demographicAnswers(ctx, field)
-		},
+		(*executionContext).fieldContext_Application_demographicAnswers,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Application().DemographicAnswers(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
-			return ec.marshalONamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalONamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ,
 		true,
 		false,
 	)
@@ -28427,18 +28407,14 @@ func (ec *executionContext) fieldContext_ApprovalProcess_timeCompleted(_ context
 func (ec *executionContext) _ApprovalProcess_approvers(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ApprovalProcess_approvers(ctx, field)
-		},
+		(*executionContext).fieldContext_ApprovalProcess_approvers,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.ApprovalProcess().Approvers(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.User) graphql.Marshaler {
-			return ec.marshalNUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserᚄ,
 		true,
 		true,
 	)
@@ -28459,18 +28435,14 @@ func (ec *executionContext) fieldContext_ApprovalProcess_approvers(_ context.Con
 func (ec *executionContext) _ApprovalProcess_currentApprover(ctx context.Context, field graphql.CollectedField, obj *ent.ApprovalProcess) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ApprovalProcess_currentApprover(ctx, field)
-		},
+		(*executionContext).fieldContext_ApprovalProcess_currentApprover,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.ApprovalProcess().CurrentApprover(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
-			return ec.marshalOUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
-		},
+		(*executionContext).marshalOUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser,
 		true,
 		false,
 	)
@@ -28595,18 +28567,14 @@ func (ec *executionContext) fieldContext_Candidate_timeHiringProcessUpdated(_ co
 func (ec *executionContext) _Candidate_person(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_person(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_person,
 		func(ctx context.Context) (any, error) {
 			return obj.Person(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Person) graphql.Marshaler {
-			return ec.marshalNPerson2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPerson(ctx, selections, v)
-		},
+		(*executionContext).marshalNPerson2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPerson,
 		true,
 		true,
 	)
@@ -28627,18 +28595,14 @@ func (ec *executionContext) fieldContext_Candidate_person(_ context.Context, fie
 func (ec *executionContext) _Candidate_position(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_position(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_position,
 		func(ctx context.Context) (any, error) {
 			return obj.Position(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
-			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
-		},
+		(*executionContext).marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition,
 		true,
 		true,
 	)
@@ -28659,19 +28623,15 @@ func (ec *executionContext) fieldContext_Candidate_position(_ context.Context, f
 func (ec *executionContext) _Candidate_notes(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_notes(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_notes,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Notes(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.NoteOrder), fc.Args["where"].(*ent.NoteWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.NoteConnection) graphql.Marshaler {
-			return ec.marshalNNoteConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoteConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNNoteConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoteConnection,
 		true,
 		true,
 	)
@@ -28703,19 +28663,15 @@ func (ec *executionContext) fieldContext_Candidate_notes(ctx context.Context, fi
 func (ec *executionContext) _Candidate_conversations(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_conversations(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_conversations,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Conversations(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.ConversationOrder), fc.Args["where"].(*ent.ConversationWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.ConversationConnection) graphql.Marshaler {
-			return ec.marshalNConversationConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversationConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNConversationConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversationConnection,
 		true,
 		true,
 	)
@@ -28747,19 +28703,15 @@ func (ec *executionContext) fieldContext_Candidate_conversations(ctx context.Con
 func (ec *executionContext) _Candidate_testSubmissions(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_testSubmissions(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_testSubmissions,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.TestSubmissions(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.TestSubmissionOrder), fc.Args["where"].(*ent.TestSubmissionWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.TestSubmissionConnection) graphql.Marshaler {
-			return ec.marshalNTestSubmissionConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmissionConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNTestSubmissionConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmissionConnection,
 		true,
 		true,
 	)
@@ -28791,18 +28743,14 @@ func (ec *executionContext) fieldContext_Candidate_testSubmissions(ctx context.C
 func (ec *executionContext) _Candidate_offerLetters(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_offerLetters(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_offerLetters,
 		func(ctx context.Context) (any, error) {
 			return obj.OfferLetters(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.OfferLetter) graphql.Marshaler {
-			return ec.marshalOOfferLetter2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferLetterᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalOOfferLetter2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferLetterᚄ,
 		true,
 		false,
 	)
@@ -28823,18 +28771,14 @@ func (ec *executionContext) fieldContext_Candidate_offerLetters(_ context.Contex
 func (ec *executionContext) _Candidate_applications(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_applications(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_applications,
 		func(ctx context.Context) (any, error) {
 			return obj.Applications(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Application) graphql.Marshaler {
-			return ec.marshalOApplication2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalOApplication2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApplicationᚄ,
 		true,
 		false,
 	)
@@ -28855,19 +28799,15 @@ func (ec *executionContext) fieldContext_Candidate_applications(_ context.Contex
 func (ec *executionContext) _Candidate_files(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_files(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_files,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Files(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["where"].(*ent.CandidateFileWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateFileConnection) graphql.Marshaler {
-			return ec.marshalNCandidateFileConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidateFileConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFileConnection,
 		true,
 		true,
 	)
@@ -28899,19 +28839,15 @@ func (ec *executionContext) fieldContext_Candidate_files(ctx context.Context, fi
 func (ec *executionContext) _Candidate_activities(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_activities(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_activities,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Activities(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.ActivityOrder), fc.Args["where"].(*ent.ActivityWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.ActivityConnection) graphql.Marshaler {
-			return ec.marshalNActivityConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNActivityConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityConnection,
 		true,
 		true,
 	)
@@ -28943,18 +28879,14 @@ func (ec *executionContext) fieldContext_Candidate_activities(ctx context.Contex
 func (ec *executionContext) _Candidate_currentStep(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_currentStep(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_currentStep,
 		func(ctx context.Context) (any, error) {
 			return obj.CurrentStep(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.PipelineStep) graphql.Marshaler {
-			return ec.marshalOPipelineStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStep(ctx, selections, v)
-		},
+		(*executionContext).marshalOPipelineStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStep,
 		true,
 		false,
 	)
@@ -28975,19 +28907,15 @@ func (ec *executionContext) fieldContext_Candidate_currentStep(_ context.Context
 func (ec *executionContext) _Candidate_interviews(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_interviews(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_interviews,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Interviews(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.InterviewOrder), fc.Args["where"].(*ent.InterviewWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.InterviewConnection) graphql.Marshaler {
-			return ec.marshalNInterviewConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNInterviewConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewConnection,
 		true,
 		true,
 	)
@@ -29019,19 +28947,15 @@ func (ec *executionContext) fieldContext_Candidate_interviews(ctx context.Contex
 func (ec *executionContext) _Candidate_scorecards(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_scorecards(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_scorecards,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Scorecards(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["where"].(*ent.ScorecardWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.ScorecardConnection) graphql.Marshaler {
-			return ec.marshalNScorecardConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNScorecardConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardConnection,
 		true,
 		true,
 	)
@@ -29063,19 +28987,15 @@ func (ec *executionContext) fieldContext_Candidate_scorecards(ctx context.Contex
 func (ec *executionContext) _Candidate_stepHistory(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_stepHistory(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_stepHistory,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.StepHistory(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.CandidateStepOrder), fc.Args["where"].(*ent.CandidateStepWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateStepConnection) graphql.Marshaler {
-			return ec.marshalNCandidateStepConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidateStepConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateStepConnection,
 		true,
 		true,
 	)
@@ -29107,18 +29027,14 @@ func (ec *executionContext) fieldContext_Candidate_stepHistory(ctx context.Conte
 func (ec *executionContext) _Candidate_rejectionReason(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_rejectionReason(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_rejectionReason,
 		func(ctx context.Context) (any, error) {
 			return obj.RejectionReason(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.RejectionReason) graphql.Marshaler {
-			return ec.marshalORejectionReason2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReason(ctx, selections, v)
-		},
+		(*executionContext).marshalORejectionReason2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReason,
 		true,
 		false,
 	)
@@ -29139,18 +29055,14 @@ func (ec *executionContext) fieldContext_Candidate_rejectionReason(_ context.Con
 func (ec *executionContext) _Candidate_assignees(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_assignees(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_assignees,
 		func(ctx context.Context) (any, error) {
 			return obj.Assignees(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.User) graphql.Marshaler {
-			return ec.marshalOUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalOUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserᚄ,
 		true,
 		false,
 	)
@@ -29171,18 +29083,14 @@ func (ec *executionContext) fieldContext_Candidate_assignees(_ context.Context, 
 func (ec *executionContext) _Candidate_hiredOpening(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_hiredOpening(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_hiredOpening,
 		func(ctx context.Context) (any, error) {
 			return obj.HiredOpening(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
-			return ec.marshalOOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
-		},
+		(*executionContext).marshalOOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening,
 		true,
 		false,
 	)
@@ -29203,18 +29111,14 @@ func (ec *executionContext) fieldContext_Candidate_hiredOpening(_ context.Contex
 func (ec *executionContext) _Candidate_hiredFor(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_hiredFor(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_hiredFor,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Candidate().HiredFor(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
-			return ec.marshalOOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
-		},
+		(*executionContext).marshalOOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening,
 		true,
 		false,
 	)
@@ -29235,18 +29139,14 @@ func (ec *executionContext) fieldContext_Candidate_hiredFor(_ context.Context, f
 func (ec *executionContext) _Candidate_nextInterview(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_nextInterview(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_nextInterview,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Candidate().NextInterview(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Interview) graphql.Marshaler {
-			return ec.marshalOInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview(ctx, selections, v)
-		},
+		(*executionContext).marshalOInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview,
 		true,
 		false,
 	)
@@ -29267,18 +29167,14 @@ func (ec *executionContext) fieldContext_Candidate_nextInterview(_ context.Conte
 func (ec *executionContext) _Candidate_offers(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_offers(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_offers,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Candidate().Offers(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Offer) graphql.Marshaler {
-			return ec.marshalNOffer2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNOffer2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferᚄ,
 		true,
 		true,
 	)
@@ -29299,18 +29195,14 @@ func (ec *executionContext) fieldContext_Candidate_offers(_ context.Context, fie
 func (ec *executionContext) _Candidate_scorecardSummary(ctx context.Context, field graphql.CollectedField, obj *ent.Candidate) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Candidate_scorecardSummary(ctx, field)
-		},
+		(*executionContext).fieldContext_Candidate_scorecardSummary,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Candidate().ScorecardSummary(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.ScorecardSummary) graphql.Marshaler {
-			return ec.marshalOScorecardSummary2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardSummary(ctx, selections, v)
-		},
+		(*executionContext).marshalOScorecardSummary2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardSummary,
 		true,
 		false,
 	)
@@ -29442,18 +29334,14 @@ func (ec *executionContext) fieldContext_CandidateFile_timeCreated(_ context.Con
 func (ec *executionContext) _CandidateFile_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateFile_candidate(ctx, field)
-		},
+		(*executionContext).fieldContext_CandidateFile_candidate,
 		func(ctx context.Context) (any, error) {
 			return obj.Candidate(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -29474,18 +29362,14 @@ func (ec *executionContext) fieldContext_CandidateFile_candidate(_ context.Conte
 func (ec *executionContext) _CandidateFile_downloadURL(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateFile_downloadURL(ctx, field)
-		},
+		(*executionContext).fieldContext_CandidateFile_downloadURL,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.CandidateFile().DownloadURL(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
+		(*executionContext).marshalNString2string,
 		true,
 		true,
 	)
@@ -29497,18 +29381,14 @@ func (ec *executionContext) fieldContext_CandidateFile_downloadURL(_ context.Con
 func (ec *executionContext) _CandidateFile_downloadURLExpires(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateFile) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateFile_downloadURLExpires(ctx, field)
-		},
+		(*executionContext).fieldContext_CandidateFile_downloadURLExpires,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.CandidateFile().DownloadURLExpires(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalNTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
+		(*executionContext).marshalNTime2ᚖtimeᚐTime,
 		true,
 		true,
 	)
@@ -29638,18 +29518,14 @@ func (ec *executionContext) fieldContext_CandidateStep_leftBy(_ context.Context,
 func (ec *executionContext) _CandidateStep_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.CandidateStep) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CandidateStep_candidate(ctx, field)
-		},
+		(*executionContext).fieldContext_CandidateStep_candidate,
 		func(ctx context.Context) (any, error) {
 			return obj.Candidate(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -29760,19 +29636,15 @@ func (ec *executionContext) fieldContext_Company_timeCreated(_ context.Context, 
 func (ec *executionContext) _Company_interviews(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Company_interviews(ctx, field)
-		},
+		(*executionContext).fieldContext_Company_interviews,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Company().Interviews(ctx, obj, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["includeCancelled"].(*bool), fc.Args["orderBy"].(*ent.InterviewOrder), fc.Args["where"].(*ent.InterviewWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.InterviewConnection) graphql.Marshaler {
-			return ec.marshalNInterviewConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNInterviewConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewConnection,
 		true,
 		true,
 	)
@@ -29804,19 +29676,15 @@ func (ec *executionContext) fieldContext_Company_interviews(ctx context.Context,
 func (ec *executionContext) _Company_feedbackDue(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Company_feedbackDue(ctx, field)
-		},
+		(*executionContext).fieldContext_Company_feedbackDue,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Company().FeedbackDue(ctx, obj, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.InterviewOrder))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.InterviewConnection) graphql.Marshaler {
-			return ec.marshalNInterviewConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNInterviewConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewConnection,
 		true,
 		true,
 	)
@@ -29848,18 +29716,14 @@ func (ec *executionContext) fieldContext_Company_feedbackDue(ctx context.Context
 func (ec *executionContext) _Company_viewerUser(ctx context.Context, field graphql.CollectedField, obj *ent.Company) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Company_viewerUser(ctx, field)
-		},
+		(*executionContext).fieldContext_Company_viewerUser,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Company().ViewerUser(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
-			return ec.marshalOUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
-		},
+		(*executionContext).marshalOUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser,
 		true,
 		false,
 	)
@@ -30012,18 +29876,14 @@ func (ec *executionContext) fieldContext_Conversation_timeCreated(_ context.Cont
 func (ec *executionContext) _Conversation_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Conversation) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Conversation_candidate(ctx, field)
-		},
+		(*executionContext).fieldContext_Conversation_candidate,
 		func(ctx context.Context) (any, error) {
 			return obj.Candidate(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalOCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalOCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		false,
 	)
@@ -30044,19 +29904,15 @@ func (ec *executionContext) fieldContext_Conversation_candidate(_ context.Contex
 func (ec *executionContext) _Conversation_messages(ctx context.Context, field graphql.CollectedField, obj *ent.Conversation) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Conversation_messages(ctx, field)
-		},
+		(*executionContext).fieldContext_Conversation_messages,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Messages(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.MessageOrder), fc.Args["where"].(*ent.MessageWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.MessageConnection) graphql.Marshaler {
-			return ec.marshalNMessageConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNMessageConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageConnection,
 		true,
 		true,
 	)
@@ -30321,19 +30177,15 @@ func (ec *executionContext) fieldContext_EvaluationPartner_timeCreated(_ context
 func (ec *executionContext) _EvaluationPartner_testSubmissions(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvaluationPartner_testSubmissions(ctx, field)
-		},
+		(*executionContext).fieldContext_EvaluationPartner_testSubmissions,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.TestSubmissions(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.TestSubmissionOrder), fc.Args["where"].(*ent.TestSubmissionWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.TestSubmissionConnection) graphql.Marshaler {
-			return ec.marshalNTestSubmissionConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmissionConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNTestSubmissionConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmissionConnection,
 		true,
 		true,
 	)
@@ -30365,18 +30217,14 @@ func (ec *executionContext) fieldContext_EvaluationPartner_testSubmissions(ctx c
 func (ec *executionContext) _EvaluationPartner_hasAccessToken(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvaluationPartner_hasAccessToken(ctx, field)
-		},
+		(*executionContext).fieldContext_EvaluationPartner_hasAccessToken,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.EvaluationPartner().HasAccessToken(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
+		(*executionContext).marshalNBoolean2bool,
 		true,
 		true,
 	)
@@ -30388,18 +30236,14 @@ func (ec *executionContext) fieldContext_EvaluationPartner_hasAccessToken(_ cont
 func (ec *executionContext) _EvaluationPartner_hasSigningSecret(ctx context.Context, field graphql.CollectedField, obj *ent.EvaluationPartner) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EvaluationPartner_hasSigningSecret(ctx, field)
-		},
+		(*executionContext).fieldContext_EvaluationPartner_hasSigningSecret,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.EvaluationPartner().HasSigningSecret(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
+		(*executionContext).marshalNBoolean2bool,
 		true,
 		true,
 	)
@@ -30480,18 +30324,14 @@ func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graph
 func (ec *executionContext) _Event_activity(ctx context.Context, field graphql.CollectedField, obj *recruiting.EventPayload) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Event_activity(ctx, field)
-		},
+		(*executionContext).fieldContext_Event_activity,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Event().Activity(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Activity) graphql.Marshaler {
-			return ec.marshalOActivity2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivity(ctx, selections, v)
-		},
+		(*executionContext).marshalOActivity2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivity,
 		true,
 		false,
 	)
@@ -30827,18 +30667,14 @@ func (ec *executionContext) fieldContext_FunnelStep_dropOff(_ context.Context, f
 func (ec *executionContext) _HiringTeamMember_user(ctx context.Context, field graphql.CollectedField, obj *ent.HiringTeamMember) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_HiringTeamMember_user(ctx, field)
-		},
+		(*executionContext).fieldContext_HiringTeamMember_user,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.HiringTeamMember().User(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
-			return ec.marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
-		},
+		(*executionContext).marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser,
 		true,
 		true,
 	)
@@ -30950,18 +30786,14 @@ func (ec *executionContext) fieldContext_Interview_timeCancelled(_ context.Conte
 func (ec *executionContext) _Interview_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Interview_candidate(ctx, field)
-		},
+		(*executionContext).fieldContext_Interview_candidate,
 		func(ctx context.Context) (any, error) {
 			return obj.Candidate(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -30982,18 +30814,14 @@ func (ec *executionContext) fieldContext_Interview_candidate(_ context.Context, 
 func (ec *executionContext) _Interview_position(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Interview_position(ctx, field)
-		},
+		(*executionContext).fieldContext_Interview_position,
 		func(ctx context.Context) (any, error) {
 			return obj.Position(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
-			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
-		},
+		(*executionContext).marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition,
 		true,
 		true,
 	)
@@ -31014,18 +30842,14 @@ func (ec *executionContext) fieldContext_Interview_position(_ context.Context, f
 func (ec *executionContext) _Interview_step(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Interview_step(ctx, field)
-		},
+		(*executionContext).fieldContext_Interview_step,
 		func(ctx context.Context) (any, error) {
 			return obj.Step(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.PipelineStep) graphql.Marshaler {
-			return ec.marshalOPipelineStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStep(ctx, selections, v)
-		},
+		(*executionContext).marshalOPipelineStep2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStep,
 		true,
 		false,
 	)
@@ -31046,18 +30870,14 @@ func (ec *executionContext) fieldContext_Interview_step(_ context.Context, field
 func (ec *executionContext) _Interview_organizer(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Interview_organizer(ctx, field)
-		},
+		(*executionContext).fieldContext_Interview_organizer,
 		func(ctx context.Context) (any, error) {
 			return obj.Organizer(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
-			return ec.marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
-		},
+		(*executionContext).marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser,
 		true,
 		true,
 	)
@@ -31078,18 +30898,14 @@ func (ec *executionContext) fieldContext_Interview_organizer(_ context.Context, 
 func (ec *executionContext) _Interview_interviewers(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Interview_interviewers(ctx, field)
-		},
+		(*executionContext).fieldContext_Interview_interviewers,
 		func(ctx context.Context) (any, error) {
 			return obj.Interviewers(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.User) graphql.Marshaler {
-			return ec.marshalOUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalOUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserᚄ,
 		true,
 		false,
 	)
@@ -31110,18 +30926,14 @@ func (ec *executionContext) fieldContext_Interview_interviewers(_ context.Contex
 func (ec *executionContext) _Interview_scorecards(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Interview_scorecards(ctx, field)
-		},
+		(*executionContext).fieldContext_Interview_scorecards,
 		func(ctx context.Context) (any, error) {
 			return obj.Scorecards(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Scorecard) graphql.Marshaler {
-			return ec.marshalOScorecard2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalOScorecard2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardᚄ,
 		true,
 		false,
 	)
@@ -31142,18 +30954,14 @@ func (ec *executionContext) fieldContext_Interview_scorecards(_ context.Context,
 func (ec *executionContext) _Interview_calendarURL(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Interview_calendarURL(ctx, field)
-		},
+		(*executionContext).fieldContext_Interview_calendarURL,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Interview().CalendarURL(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
+		(*executionContext).marshalNString2string,
 		true,
 		true,
 	)
@@ -31165,18 +30973,14 @@ func (ec *executionContext) fieldContext_Interview_calendarURL(_ context.Context
 func (ec *executionContext) _Interview_myScorecard(ctx context.Context, field graphql.CollectedField, obj *ent.Interview) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Interview_myScorecard(ctx, field)
-		},
+		(*executionContext).fieldContext_Interview_myScorecard,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Interview().MyScorecard(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Scorecard) graphql.Marshaler {
-			return ec.marshalOScorecard2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecard(ctx, selections, v)
-		},
+		(*executionContext).marshalOScorecard2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecard,
 		true,
 		false,
 	)
@@ -31329,19 +31133,15 @@ func (ec *executionContext) fieldContext_Location_timezone(_ context.Context, fi
 func (ec *executionContext) _Location_positions(ctx context.Context, field graphql.CollectedField, obj *ent.Location) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Location_positions(ctx, field)
-		},
+		(*executionContext).fieldContext_Location_positions,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Positions(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].([]*ent.PositionOrder), fc.Args["where"].(*ent.PositionWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.PositionConnection) graphql.Marshaler {
-			return ec.marshalNPositionConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNPositionConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionConnection,
 		true,
 		true,
 	)
@@ -31562,18 +31362,14 @@ func (ec *executionContext) fieldContext_Message_timeDelivered(_ context.Context
 func (ec *executionContext) _Message_conversation(ctx context.Context, field graphql.CollectedField, obj *ent.Message) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Message_conversation(ctx, field)
-		},
+		(*executionContext).fieldContext_Message_conversation,
 		func(ctx context.Context) (any, error) {
 			return obj.Conversation(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Conversation) graphql.Marshaler {
-			return ec.marshalNConversation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversation(ctx, selections, v)
-		},
+		(*executionContext).marshalNConversation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversation,
 		true,
 		true,
 	)
@@ -31767,19 +31563,15 @@ func (ec *executionContext) fieldContext_MessageTemplateEdge_cursor(_ context.Co
 func (ec *executionContext) _Mutation_createLocation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_createLocation(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_createLocation,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().CreateLocation(ctx, fc.Args["input"].(ent.CreateLocationInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Location) graphql.Marshaler {
-			return ec.marshalNLocation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocation(ctx, selections, v)
-		},
+		(*executionContext).marshalNLocation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocation,
 		true,
 		true,
 	)
@@ -31811,19 +31603,15 @@ func (ec *executionContext) fieldContext_Mutation_createLocation(ctx context.Con
 func (ec *executionContext) _Mutation_createCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_createCandidate(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_createCandidate,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().CreateCandidate(ctx, fc.Args["input"].(recruiting.CreateCandidateInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -31855,19 +31643,15 @@ func (ec *executionContext) fieldContext_Mutation_createCandidate(ctx context.Co
 func (ec *executionContext) _Mutation_updateCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_updateCandidate(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_updateCandidate,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().UpdateCandidate(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.UpdateCandidateInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -31899,19 +31683,15 @@ func (ec *executionContext) fieldContext_Mutation_updateCandidate(ctx context.Co
 func (ec *executionContext) _Mutation_updatePerson(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_updatePerson(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_updatePerson,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().UpdatePerson(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.PersonInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Person) graphql.Marshaler {
-			return ec.marshalNPerson2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPerson(ctx, selections, v)
-		},
+		(*executionContext).marshalNPerson2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPerson,
 		true,
 		true,
 	)
@@ -31943,19 +31723,15 @@ func (ec *executionContext) fieldContext_Mutation_updatePerson(ctx context.Conte
 func (ec *executionContext) _Mutation_moveCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_moveCandidate(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_moveCandidate,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().MoveCandidate(ctx, fc.Args["id"].(string), fc.Args["toStepID"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -31987,19 +31763,15 @@ func (ec *executionContext) fieldContext_Mutation_moveCandidate(ctx context.Cont
 func (ec *executionContext) _Mutation_rejectCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_rejectCandidate(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_rejectCandidate,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().RejectCandidate(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.RejectCandidateInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -32031,19 +31803,15 @@ func (ec *executionContext) fieldContext_Mutation_rejectCandidate(ctx context.Co
 func (ec *executionContext) _Mutation_reviveCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_reviveCandidate(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_reviveCandidate,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().ReviveCandidate(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -32075,19 +31843,15 @@ func (ec *executionContext) fieldContext_Mutation_reviveCandidate(ctx context.Co
 func (ec *executionContext) _Mutation_hireCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_hireCandidate(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_hireCandidate,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().HireCandidate(ctx, fc.Args["id"].(string), fc.Args["openingID"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -32119,19 +31883,15 @@ func (ec *executionContext) fieldContext_Mutation_hireCandidate(ctx context.Cont
 func (ec *executionContext) _Mutation_unhireCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_unhireCandidate(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_unhireCandidate,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().UnhireCandidate(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -32163,19 +31923,15 @@ func (ec *executionContext) fieldContext_Mutation_unhireCandidate(ctx context.Co
 func (ec *executionContext) _Mutation_withdrawCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_withdrawCandidate(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_withdrawCandidate,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().WithdrawCandidate(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -32207,19 +31963,15 @@ func (ec *executionContext) fieldContext_Mutation_withdrawCandidate(ctx context.
 func (ec *executionContext) _Mutation_assignCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_assignCandidate(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_assignCandidate,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().AssignCandidate(ctx, fc.Args["id"].(string), fc.Args["userIDs"].([]string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -32251,19 +32003,15 @@ func (ec *executionContext) fieldContext_Mutation_assignCandidate(ctx context.Co
 func (ec *executionContext) _Mutation_unassignCandidate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_unassignCandidate(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_unassignCandidate,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().UnassignCandidate(ctx, fc.Args["id"].(string), fc.Args["userIDs"].([]string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -32295,19 +32043,15 @@ func (ec *executionContext) fieldContext_Mutation_unassignCandidate(ctx context.
 func (ec *executionContext) _Mutation_createNote(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_createNote(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_createNote,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().CreateNote(ctx, fc.Args["candidateID"].(string), fc.Args["input"].(recruiting.CreateNoteInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Note) graphql.Marshaler {
-			return ec.marshalNNote2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNote(ctx, selections, v)
-		},
+		(*executionContext).marshalNNote2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNote,
 		true,
 		true,
 	)
@@ -32339,19 +32083,15 @@ func (ec *executionContext) fieldContext_Mutation_createNote(ctx context.Context
 func (ec *executionContext) _Mutation_createMessage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_createMessage(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_createMessage,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().CreateMessage(ctx, fc.Args["conversationID"].(string), fc.Args["input"].(recruiting.CreateMessageInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Message) graphql.Marshaler {
-			return ec.marshalNMessage2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessage(ctx, selections, v)
-		},
+		(*executionContext).marshalNMessage2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessage,
 		true,
 		true,
 	)
@@ -32383,19 +32123,15 @@ func (ec *executionContext) fieldContext_Mutation_createMessage(ctx context.Cont
 func (ec *executionContext) _Mutation_createConversation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_createConversation(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_createConversation,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().CreateConversation(ctx, fc.Args["input"].(recruiting.CreateConversationInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Conversation) graphql.Marshaler {
-			return ec.marshalNConversation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversation(ctx, selections, v)
-		},
+		(*executionContext).marshalNConversation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversation,
 		true,
 		true,
 	)
@@ -32427,19 +32163,15 @@ func (ec *executionContext) fieldContext_Mutation_createConversation(ctx context
 func (ec *executionContext) _Mutation_sendMessage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_sendMessage(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_sendMessage,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().SendMessage(ctx, fc.Args["conversationID"].(string), fc.Args["input"].(recruiting.SendMessageInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Message) graphql.Marshaler {
-			return ec.marshalNMessage2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessage(ctx, selections, v)
-		},
+		(*executionContext).marshalNMessage2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessage,
 		true,
 		true,
 	)
@@ -32471,19 +32203,15 @@ func (ec *executionContext) fieldContext_Mutation_sendMessage(ctx context.Contex
 func (ec *executionContext) _Mutation_createEvaluationPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_createEvaluationPartner(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_createEvaluationPartner,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().CreateEvaluationPartner(ctx, fc.Args["input"].(recruiting.CreatePartnerInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.EvaluationPartner) graphql.Marshaler {
-			return ec.marshalNEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner(ctx, selections, v)
-		},
+		(*executionContext).marshalNEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner,
 		true,
 		true,
 	)
@@ -32515,19 +32243,15 @@ func (ec *executionContext) fieldContext_Mutation_createEvaluationPartner(ctx co
 func (ec *executionContext) _Mutation_updateEvaluationPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_updateEvaluationPartner(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_updateEvaluationPartner,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().UpdateEvaluationPartner(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.UpdatePartnerInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.EvaluationPartner) graphql.Marshaler {
-			return ec.marshalNEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner(ctx, selections, v)
-		},
+		(*executionContext).marshalNEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner,
 		true,
 		true,
 	)
@@ -32559,19 +32283,15 @@ func (ec *executionContext) fieldContext_Mutation_updateEvaluationPartner(ctx co
 func (ec *executionContext) _Mutation_refreshPartnerTests(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_refreshPartnerTests(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_refreshPartnerTests,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().RefreshPartnerTests(ctx, fc.Args["partnerID"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.EvaluationPartner) graphql.Marshaler {
-			return ec.marshalNEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner(ctx, selections, v)
-		},
+		(*executionContext).marshalNEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner,
 		true,
 		true,
 	)
@@ -32603,19 +32323,15 @@ func (ec *executionContext) fieldContext_Mutation_refreshPartnerTests(ctx contex
 func (ec *executionContext) _Mutation_submitCandidateForTest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_submitCandidateForTest(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_submitCandidateForTest,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().SubmitCandidateForTest(ctx, fc.Args["candidateID"].(string), fc.Args["partnerID"].(string), fc.Args["testID"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.TestSubmission) graphql.Marshaler {
-			return ec.marshalNTestSubmission2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmission(ctx, selections, v)
-		},
+		(*executionContext).marshalNTestSubmission2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐTestSubmission,
 		true,
 		true,
 	)
@@ -32647,19 +32363,15 @@ func (ec *executionContext) fieldContext_Mutation_submitCandidateForTest(ctx con
 func (ec *executionContext) _Mutation_createWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_createWebhookEndpoint(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_createWebhookEndpoint,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().CreateWebhookEndpoint(ctx, fc.Args["input"].(recruiting.WebhookInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.WebhookWithSecret) graphql.Marshaler {
-			return ec.marshalNWebhookEndpointSecret2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐWebhookWithSecret(ctx, selections, v)
-		},
+		(*executionContext).marshalNWebhookEndpointSecret2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐWebhookWithSecret,
 		true,
 		true,
 	)
@@ -32691,19 +32403,15 @@ func (ec *executionContext) fieldContext_Mutation_createWebhookEndpoint(ctx cont
 func (ec *executionContext) _Mutation_updateWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_updateWebhookEndpoint(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_updateWebhookEndpoint,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().UpdateWebhookEndpoint(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.WebhookInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.WebhookEndpoint) graphql.Marshaler {
-			return ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookEndpoint(ctx, selections, v)
-		},
+		(*executionContext).marshalNWebhookEndpoint2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookEndpoint,
 		true,
 		true,
 	)
@@ -32735,19 +32443,15 @@ func (ec *executionContext) fieldContext_Mutation_updateWebhookEndpoint(ctx cont
 func (ec *executionContext) _Mutation_deleteWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_deleteWebhookEndpoint(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_deleteWebhookEndpoint,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().DeleteWebhookEndpoint(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
+		(*executionContext).marshalNID2string,
 		true,
 		true,
 	)
@@ -32779,19 +32483,15 @@ func (ec *executionContext) fieldContext_Mutation_deleteWebhookEndpoint(ctx cont
 func (ec *executionContext) _Mutation_rotateWebhookSecret(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_rotateWebhookSecret(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_rotateWebhookSecret,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().RotateWebhookSecret(ctx, fc.Args["id"].(string), fc.Args["overlapHours"].(*int))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.WebhookWithSecret) graphql.Marshaler {
-			return ec.marshalNWebhookEndpointSecret2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐWebhookWithSecret(ctx, selections, v)
-		},
+		(*executionContext).marshalNWebhookEndpointSecret2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐWebhookWithSecret,
 		true,
 		true,
 	)
@@ -32823,19 +32523,15 @@ func (ec *executionContext) fieldContext_Mutation_rotateWebhookSecret(ctx contex
 func (ec *executionContext) _Mutation_redeliverEvent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_redeliverEvent(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_redeliverEvent,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().RedeliverEvent(ctx, fc.Args["endpointID"].(*string), fc.Args["eventID"].(*string), fc.Args["endpointId"].(*string), fc.Args["eventId"].(*string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
+		(*executionContext).marshalNBoolean2bool,
 		true,
 		true,
 	)
@@ -32867,19 +32563,15 @@ func (ec *executionContext) fieldContext_Mutation_redeliverEvent(ctx context.Con
 func (ec *executionContext) _Mutation_pingWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_pingWebhookEndpoint(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_pingWebhookEndpoint,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().PingWebhookEndpoint(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.WebhookAttempt) graphql.Marshaler {
-			return ec.marshalNWebhookAttempt2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookAttempt(ctx, selections, v)
-		},
+		(*executionContext).marshalNWebhookAttempt2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookAttempt,
 		true,
 		true,
 	)
@@ -32911,19 +32603,15 @@ func (ec *executionContext) fieldContext_Mutation_pingWebhookEndpoint(ctx contex
 func (ec *executionContext) _Mutation_uploadCandidateFile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_uploadCandidateFile(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_uploadCandidateFile,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().UploadCandidateFile(ctx, fc.Args["candidateID"].(string), fc.Args["file"].(graphql.Upload), fc.Args["kind"].(*candidatefile.Kind))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateFile) graphql.Marshaler {
-			return ec.marshalNCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile,
 		true,
 		true,
 	)
@@ -32955,19 +32643,15 @@ func (ec *executionContext) fieldContext_Mutation_uploadCandidateFile(ctx contex
 func (ec *executionContext) _Mutation_deleteCandidateFile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_deleteCandidateFile(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_deleteCandidateFile,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().DeleteCandidateFile(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNID2string(ctx, selections, v)
-		},
+		(*executionContext).marshalNID2string,
 		true,
 		true,
 	)
@@ -32999,19 +32683,15 @@ func (ec *executionContext) fieldContext_Mutation_deleteCandidateFile(ctx contex
 func (ec *executionContext) _Mutation_addHiringTeamMember(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_addHiringTeamMember(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_addHiringTeamMember,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().AddHiringTeamMember(ctx, fc.Args["positionID"].(string), fc.Args["userID"].(string), fc.Args["role"].(hiringteammember.Role))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
-			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
-		},
+		(*executionContext).marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition,
 		true,
 		true,
 	)
@@ -33043,19 +32723,15 @@ func (ec *executionContext) fieldContext_Mutation_addHiringTeamMember(ctx contex
 func (ec *executionContext) _Mutation_removeHiringTeamMember(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_removeHiringTeamMember(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_removeHiringTeamMember,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().RemoveHiringTeamMember(ctx, fc.Args["positionID"].(string), fc.Args["userID"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
-			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
-		},
+		(*executionContext).marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition,
 		true,
 		true,
 	)
@@ -33087,19 +32763,15 @@ func (ec *executionContext) fieldContext_Mutation_removeHiringTeamMember(ctx con
 func (ec *executionContext) _Mutation_scheduleInterview(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_scheduleInterview(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_scheduleInterview,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().ScheduleInterview(ctx, fc.Args["input"].(model.ScheduleInterviewInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Interview) graphql.Marshaler {
-			return ec.marshalNInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview(ctx, selections, v)
-		},
+		(*executionContext).marshalNInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview,
 		true,
 		true,
 	)
@@ -33131,19 +32803,15 @@ func (ec *executionContext) fieldContext_Mutation_scheduleInterview(ctx context.
 func (ec *executionContext) _Mutation_rescheduleInterview(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_rescheduleInterview(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_rescheduleInterview,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().RescheduleInterview(ctx, fc.Args["id"].(string), fc.Args["input"].(model.RescheduleInterviewInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Interview) graphql.Marshaler {
-			return ec.marshalNInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview(ctx, selections, v)
-		},
+		(*executionContext).marshalNInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview,
 		true,
 		true,
 	)
@@ -33175,19 +32843,15 @@ func (ec *executionContext) fieldContext_Mutation_rescheduleInterview(ctx contex
 func (ec *executionContext) _Mutation_cancelInterview(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_cancelInterview(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_cancelInterview,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().CancelInterview(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Interview) graphql.Marshaler {
-			return ec.marshalNInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview(ctx, selections, v)
-		},
+		(*executionContext).marshalNInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview,
 		true,
 		true,
 	)
@@ -33219,19 +32883,15 @@ func (ec *executionContext) fieldContext_Mutation_cancelInterview(ctx context.Co
 func (ec *executionContext) _Mutation_createMessageTemplate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_createMessageTemplate(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_createMessageTemplate,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().CreateMessageTemplate(ctx, fc.Args["input"].(recruiting.MessageTemplateInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.MessageTemplate) graphql.Marshaler {
-			return ec.marshalNMessageTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplate(ctx, selections, v)
-		},
+		(*executionContext).marshalNMessageTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplate,
 		true,
 		true,
 	)
@@ -33263,19 +32923,15 @@ func (ec *executionContext) fieldContext_Mutation_createMessageTemplate(ctx cont
 func (ec *executionContext) _Mutation_updateMessageTemplate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_updateMessageTemplate(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_updateMessageTemplate,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().UpdateMessageTemplate(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.MessageTemplateInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.MessageTemplate) graphql.Marshaler {
-			return ec.marshalNMessageTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplate(ctx, selections, v)
-		},
+		(*executionContext).marshalNMessageTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplate,
 		true,
 		true,
 	)
@@ -33307,19 +32963,15 @@ func (ec *executionContext) fieldContext_Mutation_updateMessageTemplate(ctx cont
 func (ec *executionContext) _Mutation_deleteMessageTemplate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_deleteMessageTemplate(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_deleteMessageTemplate,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().DeleteMessageTemplate(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.MessageTemplate) graphql.Marshaler {
-			return ec.marshalNMessageTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplate(ctx, selections, v)
-		},
+		(*executionContext).marshalNMessageTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplate,
 		true,
 		true,
 	)
@@ -33351,19 +33003,15 @@ func (ec *executionContext) fieldContext_Mutation_deleteMessageTemplate(ctx cont
 func (ec *executionContext) _Mutation_createOffer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_createOffer(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_createOffer,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().CreateOffer(ctx, fc.Args["candidateID"].(string), fc.Args["openingID"].(string), fc.Args["terms"].(*recruiting.OfferTerms))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
-			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
-		},
+		(*executionContext).marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer,
 		true,
 		true,
 	)
@@ -33395,19 +33043,15 @@ func (ec *executionContext) fieldContext_Mutation_createOffer(ctx context.Contex
 func (ec *executionContext) _Mutation_updateOffer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_updateOffer(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_updateOffer,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().UpdateOffer(ctx, fc.Args["id"].(string), fc.Args["terms"].(recruiting.OfferTerms))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
-			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
-		},
+		(*executionContext).marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer,
 		true,
 		true,
 	)
@@ -33439,19 +33083,15 @@ func (ec *executionContext) fieldContext_Mutation_updateOffer(ctx context.Contex
 func (ec *executionContext) _Mutation_requestOfferApproval(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_requestOfferApproval(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_requestOfferApproval,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().RequestOfferApproval(ctx, fc.Args["id"].(string), fc.Args["approverIDs"].([]string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
-			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
-		},
+		(*executionContext).marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer,
 		true,
 		true,
 	)
@@ -33483,19 +33123,15 @@ func (ec *executionContext) fieldContext_Mutation_requestOfferApproval(ctx conte
 func (ec *executionContext) _Mutation_approveOffer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_approveOffer(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_approveOffer,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().ApproveOffer(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
-			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
-		},
+		(*executionContext).marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer,
 		true,
 		true,
 	)
@@ -33527,19 +33163,15 @@ func (ec *executionContext) fieldContext_Mutation_approveOffer(ctx context.Conte
 func (ec *executionContext) _Mutation_rejectOffer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_rejectOffer(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_rejectOffer,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().RejectOffer(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
-			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
-		},
+		(*executionContext).marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer,
 		true,
 		true,
 	)
@@ -33571,19 +33203,15 @@ func (ec *executionContext) fieldContext_Mutation_rejectOffer(ctx context.Contex
 func (ec *executionContext) _Mutation_sendOffer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_sendOffer(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_sendOffer,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().SendOffer(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
-			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
-		},
+		(*executionContext).marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer,
 		true,
 		true,
 	)
@@ -33615,19 +33243,15 @@ func (ec *executionContext) fieldContext_Mutation_sendOffer(ctx context.Context,
 func (ec *executionContext) _Mutation_acceptOffer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_acceptOffer(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_acceptOffer,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().AcceptOffer(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
-			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
-		},
+		(*executionContext).marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer,
 		true,
 		true,
 	)
@@ -33659,19 +33283,15 @@ func (ec *executionContext) fieldContext_Mutation_acceptOffer(ctx context.Contex
 func (ec *executionContext) _Mutation_declineOffer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_declineOffer(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_declineOffer,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().DeclineOffer(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
-			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
-		},
+		(*executionContext).marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer,
 		true,
 		true,
 	)
@@ -33703,19 +33323,15 @@ func (ec *executionContext) fieldContext_Mutation_declineOffer(ctx context.Conte
 func (ec *executionContext) _Mutation_withdrawOffer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_withdrawOffer(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_withdrawOffer,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().WithdrawOffer(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
-			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
-		},
+		(*executionContext).marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer,
 		true,
 		true,
 	)
@@ -33747,19 +33363,15 @@ func (ec *executionContext) fieldContext_Mutation_withdrawOffer(ctx context.Cont
 func (ec *executionContext) _Mutation_erasePerson(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_erasePerson(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_erasePerson,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().ErasePerson(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Person) graphql.Marshaler {
-			return ec.marshalNPerson2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPerson(ctx, selections, v)
-		},
+		(*executionContext).marshalNPerson2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPerson,
 		true,
 		true,
 	)
@@ -33791,19 +33403,15 @@ func (ec *executionContext) fieldContext_Mutation_erasePerson(ctx context.Contex
 func (ec *executionContext) _Mutation_exportPerson(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_exportPerson(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_exportPerson,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().ExportPerson(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.PersonExport) graphql.Marshaler {
-			return ec.marshalNPersonExport2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonExport(ctx, selections, v)
-		},
+		(*executionContext).marshalNPersonExport2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonExport,
 		true,
 		true,
 	)
@@ -33835,19 +33443,15 @@ func (ec *executionContext) fieldContext_Mutation_exportPerson(ctx context.Conte
 func (ec *executionContext) _Mutation_setRetention(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_setRetention(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_setRetention,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().SetRetention(ctx, fc.Args["days"].(*int))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Company) graphql.Marshaler {
-			return ec.marshalNCompany2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCompany(ctx, selections, v)
-		},
+		(*executionContext).marshalNCompany2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCompany,
 		true,
 		true,
 	)
@@ -33879,19 +33483,15 @@ func (ec *executionContext) fieldContext_Mutation_setRetention(ctx context.Conte
 func (ec *executionContext) _Mutation_runRetention(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_runRetention(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_runRetention,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().RunRetention(ctx, fc.Args["dryRun"].(bool))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*recruiting.RetentionDue) graphql.Marshaler {
-			return ec.marshalNRetentionDue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRetentionDueᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNRetentionDue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRetentionDueᚄ,
 		true,
 		true,
 	)
@@ -33923,19 +33523,15 @@ func (ec *executionContext) fieldContext_Mutation_runRetention(ctx context.Conte
 func (ec *executionContext) _Mutation_addPipelineStep(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_addPipelineStep(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_addPipelineStep,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().AddPipelineStep(ctx, fc.Args["positionID"].(*string), fc.Args["input"].(recruiting.StepInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PipelineStep) graphql.Marshaler {
-			return ec.marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ,
 		true,
 		true,
 	)
@@ -33967,19 +33563,15 @@ func (ec *executionContext) fieldContext_Mutation_addPipelineStep(ctx context.Co
 func (ec *executionContext) _Mutation_updatePipelineStep(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_updatePipelineStep(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_updatePipelineStep,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().UpdatePipelineStep(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.UpdateStepInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PipelineStep) graphql.Marshaler {
-			return ec.marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ,
 		true,
 		true,
 	)
@@ -34011,19 +33603,15 @@ func (ec *executionContext) fieldContext_Mutation_updatePipelineStep(ctx context
 func (ec *executionContext) _Mutation_removePipelineStep(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_removePipelineStep(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_removePipelineStep,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().RemovePipelineStep(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PipelineStep) graphql.Marshaler {
-			return ec.marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ,
 		true,
 		true,
 	)
@@ -34055,19 +33643,15 @@ func (ec *executionContext) fieldContext_Mutation_removePipelineStep(ctx context
 func (ec *executionContext) _Mutation_reorderPipeline(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_reorderPipeline(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_reorderPipeline,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().ReorderPipeline(ctx, fc.Args["positionID"].(*string), fc.Args["stepIDs"].([]string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PipelineStep) graphql.Marshaler {
-			return ec.marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ,
 		true,
 		true,
 	)
@@ -34099,19 +33683,15 @@ func (ec *executionContext) fieldContext_Mutation_reorderPipeline(ctx context.Co
 func (ec *executionContext) _Mutation_clonePosition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_clonePosition(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_clonePosition,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().ClonePosition(ctx, fc.Args["uid"].(string), fc.Args["input"].(recruiting.CloneInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
-			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
-		},
+		(*executionContext).marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition,
 		true,
 		true,
 	)
@@ -34143,19 +33723,15 @@ func (ec *executionContext) fieldContext_Mutation_clonePosition(ctx context.Cont
 func (ec *executionContext) _Mutation_createPosition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_createPosition(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_createPosition,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().CreatePosition(ctx, fc.Args["input"].(recruiting.CreatePositionInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
-			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
-		},
+		(*executionContext).marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition,
 		true,
 		true,
 	)
@@ -34187,19 +33763,15 @@ func (ec *executionContext) fieldContext_Mutation_createPosition(ctx context.Con
 func (ec *executionContext) _Mutation_updatePosition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_updatePosition(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_updatePosition,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().UpdatePosition(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.UpdatePositionInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
-			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
-		},
+		(*executionContext).marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition,
 		true,
 		true,
 	)
@@ -34231,19 +33803,15 @@ func (ec *executionContext) fieldContext_Mutation_updatePosition(ctx context.Con
 func (ec *executionContext) _Mutation_setPositionStatus(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_setPositionStatus(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_setPositionStatus,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().SetPositionStatus(ctx, fc.Args["id"].(string), fc.Args["status"].(position.Status))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
-			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
-		},
+		(*executionContext).marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition,
 		true,
 		true,
 	)
@@ -34275,19 +33843,15 @@ func (ec *executionContext) fieldContext_Mutation_setPositionStatus(ctx context.
 func (ec *executionContext) _Mutation_publishPosition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_publishPosition(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_publishPosition,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().PublishPosition(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
-			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
-		},
+		(*executionContext).marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition,
 		true,
 		true,
 	)
@@ -34319,19 +33883,15 @@ func (ec *executionContext) fieldContext_Mutation_publishPosition(ctx context.Co
 func (ec *executionContext) _Mutation_unpublishPosition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_unpublishPosition(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_unpublishPosition,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().UnpublishPosition(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
-			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
-		},
+		(*executionContext).marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition,
 		true,
 		true,
 	)
@@ -34363,19 +33923,15 @@ func (ec *executionContext) fieldContext_Mutation_unpublishPosition(ctx context.
 func (ec *executionContext) _Mutation_createOpening(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_createOpening(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_createOpening,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().CreateOpening(ctx, fc.Args["positionID"].(string), fc.Args["input"].(recruiting.CreateOpeningInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
-			return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
-		},
+		(*executionContext).marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening,
 		true,
 		true,
 	)
@@ -34407,19 +33963,15 @@ func (ec *executionContext) fieldContext_Mutation_createOpening(ctx context.Cont
 func (ec *executionContext) _Mutation_updateOpening(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_updateOpening(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_updateOpening,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().UpdateOpening(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.UpdateOpeningInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
-			return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
-		},
+		(*executionContext).marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening,
 		true,
 		true,
 	)
@@ -34451,19 +34003,15 @@ func (ec *executionContext) fieldContext_Mutation_updateOpening(ctx context.Cont
 func (ec *executionContext) _Mutation_reopenOpening(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_reopenOpening(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_reopenOpening,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().ReopenOpening(ctx, fc.Args["id"].(string), fc.Args["headcount"].(*int))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
-			return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
-		},
+		(*executionContext).marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening,
 		true,
 		true,
 	)
@@ -34495,19 +34043,15 @@ func (ec *executionContext) fieldContext_Mutation_reopenOpening(ctx context.Cont
 func (ec *executionContext) _Mutation_startOpeningApproval(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_startOpeningApproval(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_startOpeningApproval,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().StartOpeningApproval(ctx, fc.Args["openingID"].(string), fc.Args["name"].(*string), fc.Args["approverIDs"].([]string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
-			return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
-		},
+		(*executionContext).marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening,
 		true,
 		true,
 	)
@@ -34539,19 +34083,15 @@ func (ec *executionContext) fieldContext_Mutation_startOpeningApproval(ctx conte
 func (ec *executionContext) _Mutation_pauseOpeningApproval(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_pauseOpeningApproval(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_pauseOpeningApproval,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().PauseOpeningApproval(ctx, fc.Args["openingID"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
-			return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
-		},
+		(*executionContext).marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening,
 		true,
 		true,
 	)
@@ -34583,19 +34123,15 @@ func (ec *executionContext) fieldContext_Mutation_pauseOpeningApproval(ctx conte
 func (ec *executionContext) _Mutation_approveOpening(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_approveOpening(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_approveOpening,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().ApproveOpening(ctx, fc.Args["openingID"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
-			return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
-		},
+		(*executionContext).marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening,
 		true,
 		true,
 	)
@@ -34627,19 +34163,15 @@ func (ec *executionContext) fieldContext_Mutation_approveOpening(ctx context.Con
 func (ec *executionContext) _Mutation_rejectOpening(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_rejectOpening(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_rejectOpening,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().RejectOpening(ctx, fc.Args["openingID"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
-			return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
-		},
+		(*executionContext).marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening,
 		true,
 		true,
 	)
@@ -34671,19 +34203,15 @@ func (ec *executionContext) fieldContext_Mutation_rejectOpening(ctx context.Cont
 func (ec *executionContext) _Mutation_createRole(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_createRole(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_createRole,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().CreateRole(ctx, fc.Args["input"].(recruiting.CreateRoleInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.RoleView) graphql.Marshaler {
-			return ec.marshalNRole2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRoleView(ctx, selections, v)
-		},
+		(*executionContext).marshalNRole2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRoleView,
 		true,
 		true,
 	)
@@ -34715,19 +34243,15 @@ func (ec *executionContext) fieldContext_Mutation_createRole(ctx context.Context
 func (ec *executionContext) _Mutation_updateRole(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_updateRole(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_updateRole,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().UpdateRole(ctx, fc.Args["id"].(string), fc.Args["input"].(recruiting.UpdateRoleInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.RoleView) graphql.Marshaler {
-			return ec.marshalNRole2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRoleView(ctx, selections, v)
-		},
+		(*executionContext).marshalNRole2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRoleView,
 		true,
 		true,
 	)
@@ -34759,19 +34283,15 @@ func (ec *executionContext) fieldContext_Mutation_updateRole(ctx context.Context
 func (ec *executionContext) _Mutation_deleteRole(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_deleteRole(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_deleteRole,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().DeleteRole(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.RoleView) graphql.Marshaler {
-			return ec.marshalNRole2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRoleView(ctx, selections, v)
-		},
+		(*executionContext).marshalNRole2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRoleView,
 		true,
 		true,
 	)
@@ -34803,19 +34323,15 @@ func (ec *executionContext) fieldContext_Mutation_deleteRole(ctx context.Context
 func (ec *executionContext) _Mutation_setScorecardTemplate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_setScorecardTemplate(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_setScorecardTemplate,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().SetScorecardTemplate(ctx, fc.Args["positionID"].(string), fc.Args["input"].(recruiting.ScorecardTemplateInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
-			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
-		},
+		(*executionContext).marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition,
 		true,
 		true,
 	)
@@ -34847,19 +34363,15 @@ func (ec *executionContext) fieldContext_Mutation_setScorecardTemplate(ctx conte
 func (ec *executionContext) _Mutation_submitScorecard(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_submitScorecard(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_submitScorecard,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().SubmitScorecard(ctx, fc.Args["input"].(recruiting.SubmitScorecardInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Scorecard) graphql.Marshaler {
-			return ec.marshalNScorecard2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecard(ctx, selections, v)
-		},
+		(*executionContext).marshalNScorecard2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecard,
 		true,
 		true,
 	)
@@ -34891,19 +34403,15 @@ func (ec *executionContext) fieldContext_Mutation_submitScorecard(ctx context.Co
 func (ec *executionContext) _Mutation_createUser(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_createUser(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_createUser,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().CreateUser(ctx, fc.Args["input"].(recruiting.CreateUserInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
-			return ec.marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
-		},
+		(*executionContext).marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser,
 		true,
 		true,
 	)
@@ -34935,19 +34443,15 @@ func (ec *executionContext) fieldContext_Mutation_createUser(ctx context.Context
 func (ec *executionContext) _Mutation_setUserRoles(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_setUserRoles(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_setUserRoles,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().SetUserRoles(ctx, fc.Args["id"].(string), fc.Args["roles"].([]string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
-			return ec.marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
-		},
+		(*executionContext).marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser,
 		true,
 		true,
 	)
@@ -34979,19 +34483,15 @@ func (ec *executionContext) fieldContext_Mutation_setUserRoles(ctx context.Conte
 func (ec *executionContext) _Mutation_deactivateUser(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_deactivateUser(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_deactivateUser,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().DeactivateUser(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
-			return ec.marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
-		},
+		(*executionContext).marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser,
 		true,
 		true,
 	)
@@ -35023,19 +34523,15 @@ func (ec *executionContext) fieldContext_Mutation_deactivateUser(ctx context.Con
 func (ec *executionContext) _Mutation_createAPIKey(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_createAPIKey(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_createAPIKey,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().CreateAPIKey(ctx, fc.Args["input"].(recruiting.CreateAPIKeyInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.CreatedAPIKey) graphql.Marshaler {
-			return ec.marshalNCreatedAPIKey2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreatedAPIKey(ctx, selections, v)
-		},
+		(*executionContext).marshalNCreatedAPIKey2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐCreatedAPIKey,
 		true,
 		true,
 	)
@@ -35067,19 +34563,15 @@ func (ec *executionContext) fieldContext_Mutation_createAPIKey(ctx context.Conte
 func (ec *executionContext) _Mutation_revokeAPIKey(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_revokeAPIKey(ctx, field)
-		},
+		(*executionContext).fieldContext_Mutation_revokeAPIKey,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Mutation().RevokeAPIKey(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.APIKey) graphql.Marshaler {
-			return ec.marshalNAPIKey2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐAPIKey(ctx, selections, v)
-		},
+		(*executionContext).marshalNAPIKey2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐAPIKey,
 		true,
 		true,
 	)
@@ -35192,18 +34684,14 @@ func (ec *executionContext) fieldContext_Note_private(_ context.Context, field g
 func (ec *executionContext) _Note_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Note) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Note_candidate(ctx, field)
-		},
+		(*executionContext).fieldContext_Note_candidate,
 		func(ctx context.Context) (any, error) {
 			return obj.Candidate(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -35365,18 +34853,14 @@ func (ec *executionContext) fieldContext_Offer_timeUpdated(_ context.Context, fi
 func (ec *executionContext) _Offer_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Offer_candidate(ctx, field)
-		},
+		(*executionContext).fieldContext_Offer_candidate,
 		func(ctx context.Context) (any, error) {
 			return obj.Candidate(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -35397,18 +34881,14 @@ func (ec *executionContext) fieldContext_Offer_candidate(_ context.Context, fiel
 func (ec *executionContext) _Offer_opening(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Offer_opening(ctx, field)
-		},
+		(*executionContext).fieldContext_Offer_opening,
 		func(ctx context.Context) (any, error) {
 			return obj.Opening(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Opening) graphql.Marshaler {
-			return ec.marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening(ctx, selections, v)
-		},
+		(*executionContext).marshalNOpening2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpening,
 		true,
 		true,
 	)
@@ -35429,18 +34909,14 @@ func (ec *executionContext) fieldContext_Offer_opening(_ context.Context, field 
 func (ec *executionContext) _Offer_document(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Offer_document(ctx, field)
-		},
+		(*executionContext).fieldContext_Offer_document,
 		func(ctx context.Context) (any, error) {
 			return obj.Document(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateFile) graphql.Marshaler {
-			return ec.marshalOCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile(ctx, selections, v)
-		},
+		(*executionContext).marshalOCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile,
 		true,
 		false,
 	)
@@ -35461,18 +34937,14 @@ func (ec *executionContext) fieldContext_Offer_document(_ context.Context, field
 func (ec *executionContext) _Offer_approvers(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Offer_approvers(ctx, field)
-		},
+		(*executionContext).fieldContext_Offer_approvers,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Offer().Approvers(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.User) graphql.Marshaler {
-			return ec.marshalNUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserᚄ,
 		true,
 		true,
 	)
@@ -35493,18 +34965,14 @@ func (ec *executionContext) fieldContext_Offer_approvers(_ context.Context, fiel
 func (ec *executionContext) _Offer_currentApprover(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Offer_currentApprover(ctx, field)
-		},
+		(*executionContext).fieldContext_Offer_currentApprover,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Offer().CurrentApprover(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
-			return ec.marshalOUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
-		},
+		(*executionContext).marshalOUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser,
 		true,
 		false,
 	)
@@ -35525,18 +34993,14 @@ func (ec *executionContext) fieldContext_Offer_currentApprover(_ context.Context
 func (ec *executionContext) _Offer_versions(ctx context.Context, field graphql.CollectedField, obj *ent.Offer) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Offer_versions(ctx, field)
-		},
+		(*executionContext).fieldContext_Offer_versions,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Offer().Versions(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.OfferVersion) graphql.Marshaler {
-			return ec.marshalNOfferVersion2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferVersionᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNOfferVersion2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOfferVersionᚄ,
 		true,
 		true,
 	)
@@ -35585,18 +35049,14 @@ func (ec *executionContext) fieldContext_OfferLetter_timeCreated(_ context.Conte
 func (ec *executionContext) _OfferLetter_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.OfferLetter) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OfferLetter_candidate(ctx, field)
-		},
+		(*executionContext).fieldContext_OfferLetter_candidate,
 		func(ctx context.Context) (any, error) {
 			return obj.Candidate(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -35696,18 +35156,14 @@ func (ec *executionContext) fieldContext_OfferVersion_timeCreated(_ context.Cont
 func (ec *executionContext) _OfferVersion_offer(ctx context.Context, field graphql.CollectedField, obj *ent.OfferVersion) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OfferVersion_offer(ctx, field)
-		},
+		(*executionContext).fieldContext_OfferVersion_offer,
 		func(ctx context.Context) (any, error) {
 			return obj.Offer(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Offer) graphql.Marshaler {
-			return ec.marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer(ctx, selections, v)
-		},
+		(*executionContext).marshalNOffer2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOffer,
 		true,
 		true,
 	)
@@ -35728,18 +35184,14 @@ func (ec *executionContext) fieldContext_OfferVersion_offer(_ context.Context, f
 func (ec *executionContext) _OfferVersion_document(ctx context.Context, field graphql.CollectedField, obj *ent.OfferVersion) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OfferVersion_document(ctx, field)
-		},
+		(*executionContext).fieldContext_OfferVersion_document,
 		func(ctx context.Context) (any, error) {
 			return obj.Document(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateFile) graphql.Marshaler {
-			return ec.marshalOCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile(ctx, selections, v)
-		},
+		(*executionContext).marshalOCandidateFile2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateFile,
 		true,
 		false,
 	)
@@ -35858,18 +35310,14 @@ func (ec *executionContext) fieldContext_Opening_timeOpened(_ context.Context, f
 func (ec *executionContext) _Opening_customFields(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Opening_customFields(ctx, field)
-		},
+		(*executionContext).fieldContext_Opening_customFields,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Opening().CustomFields(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v schematype.StringMap) graphql.Marshaler {
-			return ec.marshalNStringMap2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStringMap(ctx, selections, v)
-		},
+		(*executionContext).marshalNStringMap2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐStringMap,
 		true,
 		true,
 	)
@@ -35902,18 +35350,14 @@ func (ec *executionContext) fieldContext_Opening_timeUpdated(_ context.Context, 
 func (ec *executionContext) _Opening_position(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Opening_position(ctx, field)
-		},
+		(*executionContext).fieldContext_Opening_position,
 		func(ctx context.Context) (any, error) {
 			return obj.Position(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
-			return ec.marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
-		},
+		(*executionContext).marshalNPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition,
 		true,
 		true,
 	)
@@ -35934,18 +35378,14 @@ func (ec *executionContext) fieldContext_Opening_position(_ context.Context, fie
 func (ec *executionContext) _Opening_hires(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Opening_hires(ctx, field)
-		},
+		(*executionContext).fieldContext_Opening_hires,
 		func(ctx context.Context) (any, error) {
 			return obj.Hires(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Candidate) graphql.Marshaler {
-			return ec.marshalOCandidate2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalOCandidate2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateᚄ,
 		true,
 		false,
 	)
@@ -35966,18 +35406,14 @@ func (ec *executionContext) fieldContext_Opening_hires(_ context.Context, field 
 func (ec *executionContext) _Opening_approvalProcess(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Opening_approvalProcess(ctx, field)
-		},
+		(*executionContext).fieldContext_Opening_approvalProcess,
 		func(ctx context.Context) (any, error) {
 			return obj.ApprovalProcess(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.ApprovalProcess) graphql.Marshaler {
-			return ec.marshalOApprovalProcess2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApprovalProcess(ctx, selections, v)
-		},
+		(*executionContext).marshalOApprovalProcess2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐApprovalProcess,
 		true,
 		false,
 	)
@@ -35998,18 +35434,14 @@ func (ec *executionContext) fieldContext_Opening_approvalProcess(_ context.Conte
 func (ec *executionContext) _Opening_hiredCandidate(ctx context.Context, field graphql.CollectedField, obj *ent.Opening) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Opening_hiredCandidate(ctx, field)
-		},
+		(*executionContext).fieldContext_Opening_hiredCandidate,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Opening().HiredCandidate(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalOCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalOCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		false,
 	)
@@ -36281,19 +35713,15 @@ func (ec *executionContext) fieldContext_Person_timeCreated(_ context.Context, f
 func (ec *executionContext) _Person_candidates(ctx context.Context, field graphql.CollectedField, obj *ent.Person) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Person_candidates(ctx, field)
-		},
+		(*executionContext).fieldContext_Person_candidates,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Candidates(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].([]*ent.CandidateOrder), fc.Args["where"].(*ent.CandidateWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateConnection) graphql.Marshaler {
-			return ec.marshalNCandidateConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidateConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateConnection,
 		true,
 		true,
 	)
@@ -36436,18 +35864,14 @@ func (ec *executionContext) fieldContext_PersonExport_timeCompleted(_ context.Co
 func (ec *executionContext) _PersonExport_downloadURL(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PersonExport_downloadURL(ctx, field)
-		},
+		(*executionContext).fieldContext_PersonExport_downloadURL,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.PersonExport().DownloadURL(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
+		(*executionContext).marshalOString2ᚖstring,
 		true,
 		false,
 	)
@@ -36459,18 +35883,14 @@ func (ec *executionContext) fieldContext_PersonExport_downloadURL(_ context.Cont
 func (ec *executionContext) _PersonExport_downloadURLExpires(ctx context.Context, field graphql.CollectedField, obj *ent.PersonExport) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PersonExport_downloadURLExpires(ctx, field)
-		},
+		(*executionContext).fieldContext_PersonExport_downloadURLExpires,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.PersonExport().DownloadURLExpires(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
+		(*executionContext).marshalOTime2ᚖtimeᚐTime,
 		true,
 		false,
 	)
@@ -36517,18 +35937,14 @@ func (ec *executionContext) fieldContext_PipelineStep_assigneeIds(_ context.Cont
 func (ec *executionContext) _PipelineStep_position(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PipelineStep_position(ctx, field)
-		},
+		(*executionContext).fieldContext_PipelineStep_position,
 		func(ctx context.Context) (any, error) {
 			return obj.Position(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
-			return ec.marshalOPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
-		},
+		(*executionContext).marshalOPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition,
 		true,
 		false,
 	)
@@ -36549,19 +35965,15 @@ func (ec *executionContext) fieldContext_PipelineStep_position(_ context.Context
 func (ec *executionContext) _PipelineStep_candidates(ctx context.Context, field graphql.CollectedField, obj *ent.PipelineStep) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PipelineStep_candidates(ctx, field)
-		},
+		(*executionContext).fieldContext_PipelineStep_candidates,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Candidates(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].([]*ent.CandidateOrder), fc.Args["where"].(*ent.CandidateWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateConnection) graphql.Marshaler {
-			return ec.marshalNCandidateConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidateConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateConnection,
 		true,
 		true,
 	)
@@ -36691,18 +36103,14 @@ func (ec *executionContext) fieldContext_Position_pictureURL(_ context.Context, 
 func (ec *executionContext) _Position_salaryRange(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_salaryRange(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_salaryRange,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Position().SalaryRange(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *schematype.SalaryRange) graphql.Marshaler {
-			return ec.marshalOSalaryRange2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐSalaryRange(ctx, selections, v)
-		},
+		(*executionContext).marshalOSalaryRange2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐSalaryRange,
 		true,
 		false,
 	)
@@ -36723,18 +36131,14 @@ func (ec *executionContext) fieldContext_Position_salaryRange(_ context.Context,
 func (ec *executionContext) _Position_categories(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_categories(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_categories,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Position().Categories(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
-			return ec.marshalNNamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNNamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ,
 		true,
 		true,
 	)
@@ -36755,18 +36159,14 @@ func (ec *executionContext) fieldContext_Position_categories(_ context.Context, 
 func (ec *executionContext) _Position_details(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_details(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_details,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Position().Details(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*schematype.NamedValue) graphql.Marshaler {
-			return ec.marshalNNamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNNamedValue2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚋschemaᚋschematypeᚐNamedValueᚄ,
 		true,
 		true,
 	)
@@ -36817,18 +36217,14 @@ func (ec *executionContext) fieldContext_Position_timeUpdated(_ context.Context,
 func (ec *executionContext) _Position_location(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_location(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_location,
 		func(ctx context.Context) (any, error) {
 			return obj.Location(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Location) graphql.Marshaler {
-			return ec.marshalOLocation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocation(ctx, selections, v)
-		},
+		(*executionContext).marshalOLocation2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocation,
 		true,
 		false,
 	)
@@ -36849,18 +36245,14 @@ func (ec *executionContext) fieldContext_Position_location(_ context.Context, fi
 func (ec *executionContext) _Position_template(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_template(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_template,
 		func(ctx context.Context) (any, error) {
 			return obj.Template(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Position) graphql.Marshaler {
-			return ec.marshalOPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition(ctx, selections, v)
-		},
+		(*executionContext).marshalOPosition2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPosition,
 		true,
 		false,
 	)
@@ -36881,18 +36273,14 @@ func (ec *executionContext) fieldContext_Position_template(_ context.Context, fi
 func (ec *executionContext) _Position_clones(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_clones(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_clones,
 		func(ctx context.Context) (any, error) {
 			return obj.Clones(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Position) graphql.Marshaler {
-			return ec.marshalOPosition2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalOPosition2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionᚄ,
 		true,
 		false,
 	)
@@ -36913,18 +36301,14 @@ func (ec *executionContext) fieldContext_Position_clones(_ context.Context, fiel
 func (ec *executionContext) _Position_leadRecruiter(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_leadRecruiter(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_leadRecruiter,
 		func(ctx context.Context) (any, error) {
 			return obj.LeadRecruiter(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
-			return ec.marshalOUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
-		},
+		(*executionContext).marshalOUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser,
 		true,
 		false,
 	)
@@ -36945,18 +36329,14 @@ func (ec *executionContext) fieldContext_Position_leadRecruiter(_ context.Contex
 func (ec *executionContext) _Position_hiringManager(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_hiringManager(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_hiringManager,
 		func(ctx context.Context) (any, error) {
 			return obj.HiringManager(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
-			return ec.marshalOUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
-		},
+		(*executionContext).marshalOUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser,
 		true,
 		false,
 	)
@@ -36977,18 +36357,14 @@ func (ec *executionContext) fieldContext_Position_hiringManager(_ context.Contex
 func (ec *executionContext) _Position_coordinator(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_coordinator(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_coordinator,
 		func(ctx context.Context) (any, error) {
 			return obj.Coordinator(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
-			return ec.marshalOUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
-		},
+		(*executionContext).marshalOUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser,
 		true,
 		false,
 	)
@@ -37009,18 +36385,14 @@ func (ec *executionContext) fieldContext_Position_coordinator(_ context.Context,
 func (ec *executionContext) _Position_hiringTeam(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_hiringTeam(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_hiringTeam,
 		func(ctx context.Context) (any, error) {
 			return obj.HiringTeam(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.User) graphql.Marshaler {
-			return ec.marshalOUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalOUser2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserᚄ,
 		true,
 		false,
 	)
@@ -37041,18 +36413,14 @@ func (ec *executionContext) fieldContext_Position_hiringTeam(_ context.Context, 
 func (ec *executionContext) _Position_questionnaires(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_questionnaires(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_questionnaires,
 		func(ctx context.Context) (any, error) {
 			return obj.Questionnaires(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Questionnaire) graphql.Marshaler {
-			return ec.marshalOQuestionnaire2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaireᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalOQuestionnaire2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaireᚄ,
 		true,
 		false,
 	)
@@ -37073,19 +36441,15 @@ func (ec *executionContext) fieldContext_Position_questionnaires(_ context.Conte
 func (ec *executionContext) _Position_openings(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_openings(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_openings,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Openings(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].([]*ent.OpeningOrder), fc.Args["where"].(*ent.OpeningWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.OpeningConnection) graphql.Marshaler {
-			return ec.marshalNOpeningConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpeningConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNOpeningConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpeningConnection,
 		true,
 		true,
 	)
@@ -37117,19 +36481,15 @@ func (ec *executionContext) fieldContext_Position_openings(ctx context.Context, 
 func (ec *executionContext) _Position_candidates(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_candidates(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_candidates,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Candidates(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].([]*ent.CandidateOrder), fc.Args["where"].(*ent.CandidateWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateConnection) graphql.Marshaler {
-			return ec.marshalNCandidateConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidateConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateConnection,
 		true,
 		true,
 	)
@@ -37161,19 +36521,15 @@ func (ec *executionContext) fieldContext_Position_candidates(ctx context.Context
 func (ec *executionContext) _Position_interviews(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_interviews(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_interviews,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Interviews(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.InterviewOrder), fc.Args["where"].(*ent.InterviewWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.InterviewConnection) graphql.Marshaler {
-			return ec.marshalNInterviewConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNInterviewConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterviewConnection,
 		true,
 		true,
 	)
@@ -37205,19 +36561,15 @@ func (ec *executionContext) fieldContext_Position_interviews(ctx context.Context
 func (ec *executionContext) _Position_activities(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_activities(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_activities,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Activities(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.ActivityOrder), fc.Args["where"].(*ent.ActivityWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.ActivityConnection) graphql.Marshaler {
-			return ec.marshalNActivityConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNActivityConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐActivityConnection,
 		true,
 		true,
 	)
@@ -37249,18 +36601,14 @@ func (ec *executionContext) fieldContext_Position_activities(ctx context.Context
 func (ec *executionContext) _Position_hiringTeamMembers(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_hiringTeamMembers(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_hiringTeamMembers,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Position().HiringTeamMembers(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.HiringTeamMember) graphql.Marshaler {
-			return ec.marshalNHiringTeamMember2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐHiringTeamMemberᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNHiringTeamMember2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐHiringTeamMemberᚄ,
 		true,
 		true,
 	)
@@ -37281,18 +36629,14 @@ func (ec *executionContext) fieldContext_Position_hiringTeamMembers(_ context.Co
 func (ec *executionContext) _Position_pipeline(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_pipeline(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_pipeline,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Position().Pipeline(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PipelineStep) graphql.Marshaler {
-			return ec.marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ,
 		true,
 		true,
 	)
@@ -37313,18 +36657,14 @@ func (ec *executionContext) fieldContext_Position_pipeline(_ context.Context, fi
 func (ec *executionContext) _Position_department(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_department(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_department,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Position().Department(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
+		(*executionContext).marshalOString2ᚖstring,
 		true,
 		false,
 	)
@@ -37336,18 +36676,14 @@ func (ec *executionContext) fieldContext_Position_department(_ context.Context, 
 func (ec *executionContext) _Position_experienceLevel(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_experienceLevel(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_experienceLevel,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Position().ExperienceLevel(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
+		(*executionContext).marshalOString2ᚖstring,
 		true,
 		false,
 	)
@@ -37359,18 +36695,14 @@ func (ec *executionContext) fieldContext_Position_experienceLevel(_ context.Cont
 func (ec *executionContext) _Position_employmentType(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_employmentType(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_employmentType,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Position().EmploymentType(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
+		(*executionContext).marshalOString2ᚖstring,
 		true,
 		false,
 	)
@@ -37382,18 +36714,14 @@ func (ec *executionContext) fieldContext_Position_employmentType(_ context.Conte
 func (ec *executionContext) _Position_scorecardTemplate(ctx context.Context, field graphql.CollectedField, obj *ent.Position) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Position_scorecardTemplate(ctx, field)
-		},
+		(*executionContext).fieldContext_Position_scorecardTemplate,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Position().ScorecardTemplate(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.ScorecardTemplate) graphql.Marshaler {
-			return ec.marshalOScorecardTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardTemplate(ctx, selections, v)
-		},
+		(*executionContext).marshalOScorecardTemplate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐScorecardTemplate,
 		true,
 		false,
 	)
@@ -37476,19 +36804,15 @@ func (ec *executionContext) fieldContext_PositionEdge_cursor(_ context.Context, 
 func (ec *executionContext) _Query_node(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_node(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_node,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().Node(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v ent.Noder) graphql.Marshaler {
-			return ec.marshalONode2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoder(ctx, selections, v)
-		},
+		(*executionContext).marshalONode2githubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoder,
 		true,
 		false,
 	)
@@ -37520,19 +36844,15 @@ func (ec *executionContext) fieldContext_Query_node(ctx context.Context, field g
 func (ec *executionContext) _Query_nodes(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_nodes(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_nodes,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().Nodes(ctx, fc.Args["ids"].([]string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
-			return ec.marshalNNode2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoder(ctx, selections, v)
-		},
+		(*executionContext).marshalNNode2ᚕgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐNoder,
 		true,
 		true,
 	)
@@ -37564,19 +36884,15 @@ func (ec *executionContext) fieldContext_Query_nodes(ctx context.Context, field 
 func (ec *executionContext) _Query_contacts(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_contacts(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_contacts,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().Contacts(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.ContactOrder), fc.Args["where"].(*ent.ContactWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.ContactConnection) graphql.Marshaler {
-			return ec.marshalNContactConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNContactConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐContactConnection,
 		true,
 		true,
 	)
@@ -37608,19 +36924,15 @@ func (ec *executionContext) fieldContext_Query_contacts(ctx context.Context, fie
 func (ec *executionContext) _Query_conversations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_conversations(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_conversations,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().Conversations(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.ConversationOrder), fc.Args["where"].(*ent.ConversationWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.ConversationConnection) graphql.Marshaler {
-			return ec.marshalNConversationConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversationConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNConversationConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐConversationConnection,
 		true,
 		true,
 	)
@@ -37652,19 +36964,15 @@ func (ec *executionContext) fieldContext_Query_conversations(ctx context.Context
 func (ec *executionContext) _Query_evaluationPartners(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_evaluationPartners(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_evaluationPartners,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().EvaluationPartners(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.EvaluationPartnerOrder), fc.Args["where"].(*ent.EvaluationPartnerWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.EvaluationPartnerConnection) graphql.Marshaler {
-			return ec.marshalNEvaluationPartnerConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartnerConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNEvaluationPartnerConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartnerConnection,
 		true,
 		true,
 	)
@@ -37696,19 +37004,15 @@ func (ec *executionContext) fieldContext_Query_evaluationPartners(ctx context.Co
 func (ec *executionContext) _Query_fieldDefinitions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_fieldDefinitions(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_fieldDefinitions,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().FieldDefinitions(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.FieldDefinitionOrder), fc.Args["where"].(*ent.FieldDefinitionWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.FieldDefinitionConnection) graphql.Marshaler {
-			return ec.marshalNFieldDefinitionConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐFieldDefinitionConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNFieldDefinitionConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐFieldDefinitionConnection,
 		true,
 		true,
 	)
@@ -37740,19 +37044,15 @@ func (ec *executionContext) fieldContext_Query_fieldDefinitions(ctx context.Cont
 func (ec *executionContext) _Query_locations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_locations(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_locations,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().Locations(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.LocationOrder), fc.Args["where"].(*ent.LocationWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.LocationConnection) graphql.Marshaler {
-			return ec.marshalNLocationConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocationConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNLocationConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐLocationConnection,
 		true,
 		true,
 	)
@@ -37784,19 +37084,15 @@ func (ec *executionContext) fieldContext_Query_locations(ctx context.Context, fi
 func (ec *executionContext) _Query_messageTemplates(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_messageTemplates(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_messageTemplates,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().MessageTemplates(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.MessageTemplateOrder), fc.Args["where"].(*ent.MessageTemplateWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.MessageTemplateConnection) graphql.Marshaler {
-			return ec.marshalNMessageTemplateConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNMessageTemplateConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐMessageTemplateConnection,
 		true,
 		true,
 	)
@@ -37828,19 +37124,15 @@ func (ec *executionContext) fieldContext_Query_messageTemplates(ctx context.Cont
 func (ec *executionContext) _Query_people(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_people(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_people,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().People(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.PersonOrder), fc.Args["where"].(*ent.PersonWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.PersonConnection) graphql.Marshaler {
-			return ec.marshalNPersonConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNPersonConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonConnection,
 		true,
 		true,
 	)
@@ -37872,19 +37164,15 @@ func (ec *executionContext) fieldContext_Query_people(ctx context.Context, field
 func (ec *executionContext) _Query_positions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_positions(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_positions,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().Positions(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].([]*ent.PositionOrder), fc.Args["where"].(*ent.PositionWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.PositionConnection) graphql.Marshaler {
-			return ec.marshalNPositionConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNPositionConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionConnection,
 		true,
 		true,
 	)
@@ -37916,19 +37204,15 @@ func (ec *executionContext) fieldContext_Query_positions(ctx context.Context, fi
 func (ec *executionContext) _Query_rejectionReasons(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_rejectionReasons(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_rejectionReasons,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().RejectionReasons(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.RejectionReasonOrder), fc.Args["where"].(*ent.RejectionReasonWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.RejectionReasonConnection) graphql.Marshaler {
-			return ec.marshalNRejectionReasonConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNRejectionReasonConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐRejectionReasonConnection,
 		true,
 		true,
 	)
@@ -37960,19 +37244,15 @@ func (ec *executionContext) fieldContext_Query_rejectionReasons(ctx context.Cont
 func (ec *executionContext) _Query_users(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_users(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_users,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().Users(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.UserOrder), fc.Args["where"].(*ent.UserWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.UserConnection) graphql.Marshaler {
-			return ec.marshalNUserConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNUserConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUserConnection,
 		true,
 		true,
 	)
@@ -38004,19 +37284,15 @@ func (ec *executionContext) fieldContext_Query_users(ctx context.Context, field 
 func (ec *executionContext) _Query_findDuplicates(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_findDuplicates(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_findDuplicates,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().FindDuplicates(ctx, fc.Args["email"].(string), fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["where"].(*ent.PersonWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.PersonConnection) graphql.Marshaler {
-			return ec.marshalNPersonConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNPersonConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonConnection,
 		true,
 		true,
 	)
@@ -38048,19 +37324,15 @@ func (ec *executionContext) fieldContext_Query_findDuplicates(ctx context.Contex
 func (ec *executionContext) _Query_events(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_events(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_events,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().Events(ctx, fc.Args["after"].(*string), fc.Args["types"].([]string), fc.Args["first"].(*int))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *model.EventFeed) graphql.Marshaler {
-			return ec.marshalNEventFeed2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐEventFeed(ctx, selections, v)
-		},
+		(*executionContext).marshalNEventFeed2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐEventFeed,
 		true,
 		true,
 	)
@@ -38092,18 +37364,14 @@ func (ec *executionContext) fieldContext_Query_events(ctx context.Context, field
 func (ec *executionContext) _Query_webhookEndpoints(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_webhookEndpoints(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_webhookEndpoints,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Query().WebhookEndpoints(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.WebhookEndpoint) graphql.Marshaler {
-			return ec.marshalNWebhookEndpoint2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookEndpointᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNWebhookEndpoint2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookEndpointᚄ,
 		true,
 		true,
 	)
@@ -38124,19 +37392,15 @@ func (ec *executionContext) fieldContext_Query_webhookEndpoints(_ context.Contex
 func (ec *executionContext) _Query_openings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_openings(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_openings,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().Openings(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].([]*ent.OpeningOrder), fc.Args["where"].(*ent.OpeningWhereInput), fc.Args["filter"].(*recruiting.OpeningFilter))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.OpeningConnection) graphql.Marshaler {
-			return ec.marshalNOpeningConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpeningConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNOpeningConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐOpeningConnection,
 		true,
 		true,
 	)
@@ -38168,19 +37432,15 @@ func (ec *executionContext) fieldContext_Query_openings(ctx context.Context, fie
 func (ec *executionContext) _Query_candidates(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_candidates(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_candidates,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().Candidates(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].([]*ent.CandidateOrder), fc.Args["where"].(*ent.CandidateWhereInput), fc.Args["filter"].(*recruiting.CandidateFilter))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.CandidateConnection) graphql.Marshaler {
-			return ec.marshalNCandidateConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidateConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidateConnection,
 		true,
 		true,
 	)
@@ -38212,19 +37472,15 @@ func (ec *executionContext) fieldContext_Query_candidates(ctx context.Context, f
 func (ec *executionContext) _Query_questionnaires(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_questionnaires(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_questionnaires,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().Questionnaires(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.QuestionnaireOrder), fc.Args["where"].(*ent.QuestionnaireWhereInput))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.QuestionnaireConnection) graphql.Marshaler {
-			return ec.marshalNQuestionnaireConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaireConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNQuestionnaireConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐQuestionnaireConnection,
 		true,
 		true,
 	)
@@ -38256,18 +37512,14 @@ func (ec *executionContext) fieldContext_Query_questionnaires(ctx context.Contex
 func (ec *executionContext) _Query_messageTemplateVariables(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_messageTemplateVariables(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_messageTemplateVariables,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Query().MessageTemplateVariables(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNString2ᚕstringᚄ,
 		true,
 		true,
 	)
@@ -38279,19 +37531,15 @@ func (ec *executionContext) fieldContext_Query_messageTemplateVariables(_ contex
 func (ec *executionContext) _Query_personExport(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_personExport(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_personExport,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().PersonExport(ctx, fc.Args["id"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.PersonExport) graphql.Marshaler {
-			return ec.marshalOPersonExport2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonExport(ctx, selections, v)
-		},
+		(*executionContext).marshalOPersonExport2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPersonExport,
 		true,
 		false,
 	)
@@ -38323,19 +37571,15 @@ func (ec *executionContext) fieldContext_Query_personExport(ctx context.Context,
 func (ec *executionContext) _Query_pipeline(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_pipeline(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_pipeline,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().Pipeline(ctx, fc.Args["positionID"].(*string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PipelineStep) graphql.Marshaler {
-			return ec.marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNPipelineStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPipelineStepᚄ,
 		true,
 		true,
 	)
@@ -38367,19 +37611,15 @@ func (ec *executionContext) fieldContext_Query_pipeline(ctx context.Context, fie
 func (ec *executionContext) _Query_reports(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_reports(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_reports,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().Reports(ctx, fc.Args["filter"].(recruiting.ReportFilter))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.ReportFilter) graphql.Marshaler {
-			return ec.marshalNReports2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐReportFilter(ctx, selections, v)
-		},
+		(*executionContext).marshalNReports2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐReportFilter,
 		true,
 		true,
 	)
@@ -38411,18 +37651,14 @@ func (ec *executionContext) fieldContext_Query_reports(ctx context.Context, fiel
 func (ec *executionContext) _Query_permissions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_permissions(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_permissions,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Query().Permissions(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*permission.Info) graphql.Marshaler {
-			return ec.marshalNPermission2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋinternalᚋpermissionᚐInfoᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNPermission2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋinternalᚋpermissionᚐInfoᚄ,
 		true,
 		true,
 	)
@@ -38443,18 +37679,14 @@ func (ec *executionContext) fieldContext_Query_permissions(_ context.Context, fi
 func (ec *executionContext) _Query_roles(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_roles(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_roles,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Query().Roles(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*recruiting.RoleView) graphql.Marshaler {
-			return ec.marshalNRole2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRoleViewᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNRole2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐRoleViewᚄ,
 		true,
 		true,
 	)
@@ -38475,18 +37707,14 @@ func (ec *executionContext) fieldContext_Query_roles(_ context.Context, field gr
 func (ec *executionContext) _Query_viewer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_viewer(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_viewer,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Query().Viewer(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Company) graphql.Marshaler {
-			return ec.marshalNCompany2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCompany(ctx, selections, v)
-		},
+		(*executionContext).marshalNCompany2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCompany,
 		true,
 		true,
 	)
@@ -38507,19 +37735,15 @@ func (ec *executionContext) fieldContext_Query_viewer(_ context.Context, field g
 func (ec *executionContext) _Query_search(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_search(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_search,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Query().Search(ctx, fc.Args["query"].(string), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*recruiting.CandidateFilter))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *model.SearchConnection) graphql.Marshaler {
-			return ec.marshalNSearchConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐSearchConnection(ctx, selections, v)
-		},
+		(*executionContext).marshalNSearchConnection2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋgraphᚋmodelᚐSearchConnection,
 		true,
 		true,
 	)
@@ -38551,18 +37775,14 @@ func (ec *executionContext) fieldContext_Query_search(ctx context.Context, field
 func (ec *executionContext) _Query_apiKeys(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query_apiKeys(ctx, field)
-		},
+		(*executionContext).fieldContext_Query_apiKeys,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Query().APIKeys(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.APIKey) graphql.Marshaler {
-			return ec.marshalNAPIKey2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐAPIKeyᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNAPIKey2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐAPIKeyᚄ,
 		true,
 		true,
 	)
@@ -38583,19 +37803,15 @@ func (ec *executionContext) fieldContext_Query_apiKeys(_ context.Context, field 
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query___type(ctx, field)
-		},
+		(*executionContext).fieldContext_Query___type,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.IntrospectType(fc.Args["name"].(string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
-			return ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, selections, v)
-		},
+		(*executionContext).marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
 		true,
 		false,
 	)
@@ -38627,18 +37843,14 @@ func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field
 func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Query___schema(ctx, field)
-		},
+		(*executionContext).fieldContext_Query___schema,
 		func(ctx context.Context) (any, error) {
 			return ec.IntrospectSchema()
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Schema) graphql.Marshaler {
-			return ec.marshalN__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐSchema(ctx, selections, v)
-		},
+		(*executionContext).marshalN__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐSchema,
 		true,
 		true,
 	)
@@ -38768,18 +37980,14 @@ func (ec *executionContext) fieldContext_Questionnaire_timeCreated(_ context.Con
 func (ec *executionContext) _Questionnaire_positions(ctx context.Context, field graphql.CollectedField, obj *ent.Questionnaire) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Questionnaire_positions(ctx, field)
-		},
+		(*executionContext).fieldContext_Questionnaire_positions,
 		func(ctx context.Context) (any, error) {
 			return obj.Positions(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Position) graphql.Marshaler {
-			return ec.marshalOPosition2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalOPosition2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionᚄ,
 		true,
 		false,
 	)
@@ -38952,18 +38160,14 @@ func (ec *executionContext) fieldContext_RejectionReasonEdge_cursor(_ context.Co
 func (ec *executionContext) _Reports_funnel(ctx context.Context, field graphql.CollectedField, obj *recruiting.ReportFilter) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Reports_funnel(ctx, field)
-		},
+		(*executionContext).fieldContext_Reports_funnel,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Reports().Funnel(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*recruiting.FunnelStep) graphql.Marshaler {
-			return ec.marshalNFunnelStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐFunnelStepᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNFunnelStep2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐFunnelStepᚄ,
 		true,
 		true,
 	)
@@ -38984,18 +38188,14 @@ func (ec *executionContext) fieldContext_Reports_funnel(_ context.Context, field
 func (ec *executionContext) _Reports_timeInStep(ctx context.Context, field graphql.CollectedField, obj *recruiting.ReportFilter) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Reports_timeInStep(ctx, field)
-		},
+		(*executionContext).fieldContext_Reports_timeInStep,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Reports().TimeInStep(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*recruiting.DurationStats) graphql.Marshaler {
-			return ec.marshalNDurationStats2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationStatsᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNDurationStats2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationStatsᚄ,
 		true,
 		true,
 	)
@@ -39016,18 +38216,14 @@ func (ec *executionContext) fieldContext_Reports_timeInStep(_ context.Context, f
 func (ec *executionContext) _Reports_timeToHire(ctx context.Context, field graphql.CollectedField, obj *recruiting.ReportFilter) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Reports_timeToHire(ctx, field)
-		},
+		(*executionContext).fieldContext_Reports_timeToHire,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Reports().TimeToHire(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.DurationTrend) graphql.Marshaler {
-			return ec.marshalNDurationTrend2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationTrend(ctx, selections, v)
-		},
+		(*executionContext).marshalNDurationTrend2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationTrend,
 		true,
 		true,
 	)
@@ -39048,18 +38244,14 @@ func (ec *executionContext) fieldContext_Reports_timeToHire(_ context.Context, f
 func (ec *executionContext) _Reports_timeToFill(ctx context.Context, field graphql.CollectedField, obj *recruiting.ReportFilter) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Reports_timeToFill(ctx, field)
-		},
+		(*executionContext).fieldContext_Reports_timeToFill,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Reports().TimeToFill(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *recruiting.DurationTrend) graphql.Marshaler {
-			return ec.marshalNDurationTrend2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationTrend(ctx, selections, v)
-		},
+		(*executionContext).marshalNDurationTrend2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐDurationTrend,
 		true,
 		true,
 	)
@@ -39080,18 +38272,14 @@ func (ec *executionContext) fieldContext_Reports_timeToFill(_ context.Context, f
 func (ec *executionContext) _Reports_sources(ctx context.Context, field graphql.CollectedField, obj *recruiting.ReportFilter) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Reports_sources(ctx, field)
-		},
+		(*executionContext).fieldContext_Reports_sources,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Reports().Sources(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*recruiting.SourceEffectiveness) graphql.Marshaler {
-			return ec.marshalNSourceEffectiveness2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSourceEffectivenessᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNSourceEffectiveness2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐSourceEffectivenessᚄ,
 		true,
 		true,
 	)
@@ -39112,18 +38300,14 @@ func (ec *executionContext) fieldContext_Reports_sources(_ context.Context, fiel
 func (ec *executionContext) _Reports_openPositions(ctx context.Context, field graphql.CollectedField, obj *recruiting.ReportFilter) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Reports_openPositions(ctx, field)
-		},
+		(*executionContext).fieldContext_Reports_openPositions,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Reports().OpenPositions(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*recruiting.OpenPositionAge) graphql.Marshaler {
-			return ec.marshalNOpenPositionAge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐOpenPositionAgeᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNOpenPositionAge2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐOpenPositionAgeᚄ,
 		true,
 		true,
 	)
@@ -39144,18 +38328,14 @@ func (ec *executionContext) fieldContext_Reports_openPositions(_ context.Context
 func (ec *executionContext) _Reports_openingsByApproval(ctx context.Context, field graphql.CollectedField, obj *recruiting.ReportFilter) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Reports_openingsByApproval(ctx, field)
-		},
+		(*executionContext).fieldContext_Reports_openingsByApproval,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Reports().OpeningsByApproval(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*recruiting.ApprovalCount) graphql.Marshaler {
-			return ec.marshalNApprovalCount2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐApprovalCountᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNApprovalCount2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋrecruitingᚐApprovalCountᚄ,
 		true,
 		true,
 	)
@@ -39316,18 +38496,14 @@ func (ec *executionContext) fieldContext_Scorecard_timeUpdated(_ context.Context
 func (ec *executionContext) _Scorecard_interview(ctx context.Context, field graphql.CollectedField, obj *ent.Scorecard) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Scorecard_interview(ctx, field)
-		},
+		(*executionContext).fieldContext_Scorecard_interview,
 		func(ctx context.Context) (any, error) {
 			return obj.Interview(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Interview) graphql.Marshaler {
-			return ec.marshalNInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview(ctx, selections, v)
-		},
+		(*executionContext).marshalNInterview2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐInterview,
 		true,
 		true,
 	)
@@ -39348,18 +38524,14 @@ func (ec *executionContext) fieldContext_Scorecard_interview(_ context.Context, 
 func (ec *executionContext) _Scorecard_interviewer(ctx context.Context, field graphql.CollectedField, obj *ent.Scorecard) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Scorecard_interviewer(ctx, field)
-		},
+		(*executionContext).fieldContext_Scorecard_interviewer,
 		func(ctx context.Context) (any, error) {
 			return obj.Interviewer(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
-			return ec.marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser(ctx, selections, v)
-		},
+		(*executionContext).marshalNUser2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐUser,
 		true,
 		true,
 	)
@@ -39380,18 +38552,14 @@ func (ec *executionContext) fieldContext_Scorecard_interviewer(_ context.Context
 func (ec *executionContext) _Scorecard_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.Scorecard) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Scorecard_candidate(ctx, field)
-		},
+		(*executionContext).fieldContext_Scorecard_candidate,
 		func(ctx context.Context) (any, error) {
 			return obj.Candidate(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -39412,18 +38580,14 @@ func (ec *executionContext) fieldContext_Scorecard_candidate(_ context.Context, 
 func (ec *executionContext) _Scorecard_ratings(ctx context.Context, field graphql.CollectedField, obj *ent.Scorecard) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Scorecard_ratings(ctx, field)
-		},
+		(*executionContext).fieldContext_Scorecard_ratings,
 		func(ctx context.Context) (any, error) {
 			return obj.Ratings(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ScorecardRating) graphql.Marshaler {
-			return ec.marshalOScorecardRating2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardRatingᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalOScorecardRating2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardRatingᚄ,
 		true,
 		false,
 	)
@@ -39444,18 +38608,14 @@ func (ec *executionContext) fieldContext_Scorecard_ratings(_ context.Context, fi
 func (ec *executionContext) _Scorecard_editable(ctx context.Context, field graphql.CollectedField, obj *ent.Scorecard) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Scorecard_editable(ctx, field)
-		},
+		(*executionContext).fieldContext_Scorecard_editable,
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Scorecard().Editable(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
+		(*executionContext).marshalNBoolean2bool,
 		true,
 		true,
 	)
@@ -39608,18 +38768,14 @@ func (ec *executionContext) fieldContext_ScorecardRating_note(_ context.Context,
 func (ec *executionContext) _ScorecardRating_attribute(ctx context.Context, field graphql.CollectedField, obj *ent.ScorecardRating) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ScorecardRating_attribute(ctx, field)
-		},
+		(*executionContext).fieldContext_ScorecardRating_attribute,
 		func(ctx context.Context) (any, error) {
 			return obj.Attribute(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.ScorecardAttribute) graphql.Marshaler {
-			return ec.marshalNScorecardAttribute2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardAttribute(ctx, selections, v)
-		},
+		(*executionContext).marshalNScorecardAttribute2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐScorecardAttribute,
 		true,
 		true,
 	)
@@ -40011,18 +39167,14 @@ func (ec *executionContext) fieldContext_TestSubmission_timeUpdated(_ context.Co
 func (ec *executionContext) _TestSubmission_partner(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmission_partner(ctx, field)
-		},
+		(*executionContext).fieldContext_TestSubmission_partner,
 		func(ctx context.Context) (any, error) {
 			return obj.Partner(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.EvaluationPartner) graphql.Marshaler {
-			return ec.marshalNEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner(ctx, selections, v)
-		},
+		(*executionContext).marshalNEvaluationPartner2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐEvaluationPartner,
 		true,
 		true,
 	)
@@ -40043,18 +39195,14 @@ func (ec *executionContext) fieldContext_TestSubmission_partner(_ context.Contex
 func (ec *executionContext) _TestSubmission_candidate(ctx context.Context, field graphql.CollectedField, obj *ent.TestSubmission) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TestSubmission_candidate(ctx, field)
-		},
+		(*executionContext).fieldContext_TestSubmission_candidate,
 		func(ctx context.Context) (any, error) {
 			return obj.Candidate(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Candidate) graphql.Marshaler {
-			return ec.marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate(ctx, selections, v)
-		},
+		(*executionContext).marshalNCandidate2ᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐCandidate,
 		true,
 		true,
 	)
@@ -40193,18 +39341,14 @@ func (ec *executionContext) fieldContext_User_timeCreated(_ context.Context, fie
 func (ec *executionContext) _User_hiringTeamOf(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_User_hiringTeamOf(ctx, field)
-		},
+		(*executionContext).fieldContext_User_hiringTeamOf,
 		func(ctx context.Context) (any, error) {
 			return obj.HiringTeamOf(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Position) graphql.Marshaler {
-			return ec.marshalOPosition2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalOPosition2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐPositionᚄ,
 		true,
 		false,
 	)
@@ -40413,19 +39557,15 @@ func (ec *executionContext) fieldContext_WebhookEndpoint_timeCreated(_ context.C
 func (ec *executionContext) _WebhookEndpoint_attempts(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_attempts(ctx, field)
-		},
+		(*executionContext).fieldContext_WebhookEndpoint_attempts,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.WebhookEndpoint().Attempts(ctx, obj, fc.Args["first"].(*int), fc.Args["eventID"].(*string), fc.Args["eventId"].(*string))
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.WebhookAttempt) graphql.Marshaler {
-			return ec.marshalNWebhookAttempt2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookAttemptᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalNWebhookAttempt2ᚕᚖgithubᚗcomᚋhiregraphᚋhiregraphᚋentᚐWebhookAttemptᚄ,
 		true,
 		true,
 	)
@@ -40508,18 +39648,14 @@ func (ec *executionContext) fieldContext___Directive_name(_ context.Context, fie
 func (ec *executionContext) ___Directive_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Directive_description(ctx, field)
-		},
+		(*executionContext).fieldContext___Directive_description,
 		func(ctx context.Context) (any, error) {
 			return obj.Description(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
+		(*executionContext).marshalOString2ᚖstring,
 		true,
 		false,
 	)
@@ -40545,19 +39681,15 @@ func (ec *executionContext) fieldContext___Directive_locations(_ context.Context
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Directive_args(ctx, field)
-		},
+		(*executionContext).fieldContext___Directive_args,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.VisibleArgs(fc.Args["includeDeprecated"].(bool)), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-			return ec.marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ,
 		true,
 		true,
 	)
@@ -40596,18 +39728,14 @@ func (ec *executionContext) fieldContext___EnumValue_name(_ context.Context, fie
 func (ec *executionContext) ___EnumValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___EnumValue_description(ctx, field)
-		},
+		(*executionContext).fieldContext___EnumValue_description,
 		func(ctx context.Context) (any, error) {
 			return obj.Description(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
+		(*executionContext).marshalOString2ᚖstring,
 		true,
 		false,
 	)
@@ -40619,18 +39747,14 @@ func (ec *executionContext) fieldContext___EnumValue_description(_ context.Conte
 func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___EnumValue_isDeprecated(ctx, field)
-		},
+		(*executionContext).fieldContext___EnumValue_isDeprecated,
 		func(ctx context.Context) (any, error) {
 			return obj.IsDeprecated(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
+		(*executionContext).marshalNBoolean2bool,
 		true,
 		true,
 	)
@@ -40642,18 +39766,14 @@ func (ec *executionContext) fieldContext___EnumValue_isDeprecated(_ context.Cont
 func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___EnumValue_deprecationReason(ctx, field)
-		},
+		(*executionContext).fieldContext___EnumValue_deprecationReason,
 		func(ctx context.Context) (any, error) {
 			return obj.DeprecationReason(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
+		(*executionContext).marshalOString2ᚖstring,
 		true,
 		false,
 	)
@@ -40672,18 +39792,14 @@ func (ec *executionContext) fieldContext___Field_name(_ context.Context, field g
 func (ec *executionContext) ___Field_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Field_description(ctx, field)
-		},
+		(*executionContext).fieldContext___Field_description,
 		func(ctx context.Context) (any, error) {
 			return obj.Description(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
+		(*executionContext).marshalOString2ᚖstring,
 		true,
 		false,
 	)
@@ -40695,19 +39811,15 @@ func (ec *executionContext) fieldContext___Field_description(_ context.Context, 
 func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Field_args(ctx, field)
-		},
+		(*executionContext).fieldContext___Field_args,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.VisibleArgs(fc.Args["includeDeprecated"].(bool)), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-			return ec.marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ,
 		true,
 		true,
 	)
@@ -40755,18 +39867,14 @@ func (ec *executionContext) fieldContext___Field_type(_ context.Context, field g
 func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Field_isDeprecated(ctx, field)
-		},
+		(*executionContext).fieldContext___Field_isDeprecated,
 		func(ctx context.Context) (any, error) {
 			return obj.IsDeprecated(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
+		(*executionContext).marshalNBoolean2bool,
 		true,
 		true,
 	)
@@ -40778,18 +39886,14 @@ func (ec *executionContext) fieldContext___Field_isDeprecated(_ context.Context,
 func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Field_deprecationReason(ctx, field)
-		},
+		(*executionContext).fieldContext___Field_deprecationReason,
 		func(ctx context.Context) (any, error) {
 			return obj.DeprecationReason(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
+		(*executionContext).marshalOString2ᚖstring,
 		true,
 		false,
 	)
@@ -40808,18 +39912,14 @@ func (ec *executionContext) fieldContext___InputValue_name(_ context.Context, fi
 func (ec *executionContext) ___InputValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___InputValue_description(ctx, field)
-		},
+		(*executionContext).fieldContext___InputValue_description,
 		func(ctx context.Context) (any, error) {
 			return obj.Description(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
+		(*executionContext).marshalOString2ᚖstring,
 		true,
 		false,
 	)
@@ -40854,18 +39954,14 @@ func (ec *executionContext) fieldContext___InputValue_defaultValue(_ context.Con
 func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___InputValue_isDeprecated(ctx, field)
-		},
+		(*executionContext).fieldContext___InputValue_isDeprecated,
 		func(ctx context.Context) (any, error) {
 			return obj.IsDeprecated(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
+		(*executionContext).marshalNBoolean2bool,
 		true,
 		true,
 	)
@@ -40877,18 +39973,14 @@ func (ec *executionContext) fieldContext___InputValue_isDeprecated(_ context.Con
 func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___InputValue_deprecationReason(ctx, field)
-		},
+		(*executionContext).fieldContext___InputValue_deprecationReason,
 		func(ctx context.Context) (any, error) {
 			return obj.DeprecationReason(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
+		(*executionContext).marshalOString2ᚖstring,
 		true,
 		false,
 	)
@@ -40900,18 +39992,14 @@ func (ec *executionContext) fieldContext___InputValue_deprecationReason(_ contex
 func (ec *executionContext) ___Schema_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Schema_description(ctx, field)
-		},
+		(*executionContext).fieldContext___Schema_description,
 		func(ctx context.Context) (any, error) {
 			return obj.Description(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
+		(*executionContext).marshalOString2ᚖstring,
 		true,
 		false,
 	)
@@ -40923,18 +40011,14 @@ func (ec *executionContext) fieldContext___Schema_description(_ context.Context,
 func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Schema_types(ctx, field)
-		},
+		(*executionContext).fieldContext___Schema_types,
 		func(ctx context.Context) (any, error) {
 			return obj.Types(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-			return ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
 		true,
 		true,
 	)
@@ -40955,18 +40039,14 @@ func (ec *executionContext) fieldContext___Schema_types(_ context.Context, field
 func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Schema_queryType(ctx, field)
-		},
+		(*executionContext).fieldContext___Schema_queryType,
 		func(ctx context.Context) (any, error) {
 			return obj.QueryType(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
-			return ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, selections, v)
-		},
+		(*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
 		true,
 		true,
 	)
@@ -40987,18 +40067,14 @@ func (ec *executionContext) fieldContext___Schema_queryType(_ context.Context, f
 func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Schema_mutationType(ctx, field)
-		},
+		(*executionContext).fieldContext___Schema_mutationType,
 		func(ctx context.Context) (any, error) {
 			return obj.MutationType(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
-			return ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, selections, v)
-		},
+		(*executionContext).marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
 		true,
 		false,
 	)
@@ -41019,18 +40095,14 @@ func (ec *executionContext) fieldContext___Schema_mutationType(_ context.Context
 func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Schema_subscriptionType(ctx, field)
-		},
+		(*executionContext).fieldContext___Schema_subscriptionType,
 		func(ctx context.Context) (any, error) {
 			return obj.SubscriptionType(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
-			return ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, selections, v)
-		},
+		(*executionContext).marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
 		true,
 		false,
 	)
@@ -41051,18 +40123,14 @@ func (ec *executionContext) fieldContext___Schema_subscriptionType(_ context.Con
 func (ec *executionContext) ___Schema_directives(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Schema_directives(ctx, field)
-		},
+		(*executionContext).fieldContext___Schema_directives,
 		func(ctx context.Context) (any, error) {
 			return obj.Directives(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
-			return ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ,
 		true,
 		true,
 	)
@@ -41083,18 +40151,14 @@ func (ec *executionContext) fieldContext___Schema_directives(_ context.Context, 
 func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Type_kind(ctx, field)
-		},
+		(*executionContext).fieldContext___Type_kind,
 		func(ctx context.Context) (any, error) {
 			return obj.Kind(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalN__TypeKind2string(ctx, selections, v)
-		},
+		(*executionContext).marshalN__TypeKind2string,
 		true,
 		true,
 	)
@@ -41106,18 +40170,14 @@ func (ec *executionContext) fieldContext___Type_kind(_ context.Context, field gr
 func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Type_name(ctx, field)
-		},
+		(*executionContext).fieldContext___Type_name,
 		func(ctx context.Context) (any, error) {
 			return obj.Name(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
+		(*executionContext).marshalOString2ᚖstring,
 		true,
 		false,
 	)
@@ -41129,18 +40189,14 @@ func (ec *executionContext) fieldContext___Type_name(_ context.Context, field gr
 func (ec *executionContext) ___Type_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Type_description(ctx, field)
-		},
+		(*executionContext).fieldContext___Type_description,
 		func(ctx context.Context) (any, error) {
 			return obj.Description(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
+		(*executionContext).marshalOString2ᚖstring,
 		true,
 		false,
 	)
@@ -41152,18 +40208,14 @@ func (ec *executionContext) fieldContext___Type_description(_ context.Context, f
 func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Type_specifiedByURL(ctx, field)
-		},
+		(*executionContext).fieldContext___Type_specifiedByURL,
 		func(ctx context.Context) (any, error) {
 			return obj.SpecifiedByURL(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
+		(*executionContext).marshalOString2ᚖstring,
 		true,
 		false,
 	)
@@ -41175,19 +40227,15 @@ func (ec *executionContext) fieldContext___Type_specifiedByURL(_ context.Context
 func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Type_fields(ctx, field)
-		},
+		(*executionContext).fieldContext___Type_fields,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Fields(fc.Args["includeDeprecated"].(bool)), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []introspection.Field) graphql.Marshaler {
-			return ec.marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐFieldᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐFieldᚄ,
 		true,
 		false,
 	)
@@ -41219,18 +40267,14 @@ func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, fiel
 func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Type_interfaces(ctx, field)
-		},
+		(*executionContext).fieldContext___Type_interfaces,
 		func(ctx context.Context) (any, error) {
 			return obj.Interfaces(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-			return ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
 		true,
 		false,
 	)
@@ -41251,18 +40295,14 @@ func (ec *executionContext) fieldContext___Type_interfaces(_ context.Context, fi
 func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Type_possibleTypes(ctx, field)
-		},
+		(*executionContext).fieldContext___Type_possibleTypes,
 		func(ctx context.Context) (any, error) {
 			return obj.PossibleTypes(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-			return ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
 		true,
 		false,
 	)
@@ -41283,19 +40323,15 @@ func (ec *executionContext) fieldContext___Type_possibleTypes(_ context.Context,
 func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Type_enumValues(ctx, field)
-		},
+		(*executionContext).fieldContext___Type_enumValues,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.EnumValues(fc.Args["includeDeprecated"].(bool)), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []introspection.EnumValue) graphql.Marshaler {
-			return ec.marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValueᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValueᚄ,
 		true,
 		false,
 	)
@@ -41327,19 +40363,15 @@ func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, 
 func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Type_inputFields(ctx, field)
-		},
+		(*executionContext).fieldContext___Type_inputFields,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.VisibleInputFields(fc.Args["includeDeprecated"].(bool)), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-			return ec.marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx, selections, v)
-		},
+		(*executionContext).marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ,
 		true,
 		false,
 	)
@@ -41371,18 +40403,14 @@ func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context,
 func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Type_ofType(ctx, field)
-		},
+		(*executionContext).fieldContext___Type_ofType,
 		func(ctx context.Context) (any, error) {
 			return obj.OfType(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
-			return ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, selections, v)
-		},
+		(*executionContext).marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
 		true,
 		false,
 	)
@@ -41403,18 +40431,14 @@ func (ec *executionContext) fieldContext___Type_ofType(_ context.Context, field 
 func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return resolveField(
 		ctx,
-		ec.OperationContext,
+		ec,
 		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Type_isOneOf(ctx, field)
-		},
+		(*executionContext).fieldContext___Type_isOneOf,
 		func(ctx context.Context) (any, error) {
 			return obj.IsOneOf(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalOBoolean2bool(ctx, selections, v)
-		},
+		(*executionContext).marshalOBoolean2bool,
 		true,
 		false,
 	)
@@ -64813,17 +63837,11 @@ func (ec *executionContext) _Activity(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidate":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Activity_candidate(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Activity_candidate)
 		case "position":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Activity_position(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Activity_position)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -65024,11 +64042,8 @@ func (ec *executionContext) _Application(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "answers":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Application_answers(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Application_answers)
 		case "consentText":
 			out.Values[i] = ec._Application_consentText(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -65050,17 +64065,11 @@ func (ec *executionContext) _Application(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidate":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Application_candidate(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Application_candidate)
 		case "demographicAnswers":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Application_demographicAnswers(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Application_demographicAnswers)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -65159,17 +64168,11 @@ func (ec *executionContext) _ApprovalProcess(ctx context.Context, sel ast.Select
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "approvers":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._ApprovalProcess_approvers(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._ApprovalProcess_approvers)
 		case "currentApprover":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._ApprovalProcess_currentApprover(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._ApprovalProcess_currentApprover)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -65257,125 +64260,65 @@ func (ec *executionContext) _Candidate(ctx context.Context, sel ast.SelectionSet
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "person":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_person(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Candidate_person)
 		case "position":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_position(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Candidate_position)
 		case "notes":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_notes(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Candidate_notes)
 		case "conversations":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_conversations(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Candidate_conversations)
 		case "testSubmissions":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_testSubmissions(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Candidate_testSubmissions)
 		case "offerLetters":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_offerLetters(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Candidate_offerLetters)
 		case "applications":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_applications(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Candidate_applications)
 		case "files":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_files(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Candidate_files)
 		case "activities":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_activities(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Candidate_activities)
 		case "currentStep":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_currentStep(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Candidate_currentStep)
 		case "interviews":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_interviews(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Candidate_interviews)
 		case "scorecards":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_scorecards(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Candidate_scorecards)
 		case "stepHistory":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_stepHistory(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Candidate_stepHistory)
 		case "rejectionReason":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_rejectionReason(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Candidate_rejectionReason)
 		case "assignees":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_assignees(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Candidate_assignees)
 		case "hiredOpening":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_hiredOpening(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Candidate_hiredOpening)
 		case "hiredFor":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_hiredFor(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Candidate_hiredFor)
 		case "nextInterview":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_nextInterview(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Candidate_nextInterview)
 		case "offers":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_offers(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Candidate_offers)
 		case "scorecardSummary":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Candidate_scorecardSummary(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Candidate_scorecardSummary)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -65530,23 +64473,14 @@ func (ec *executionContext) _CandidateFile(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidate":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._CandidateFile_candidate(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._CandidateFile_candidate)
 		case "downloadURL":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._CandidateFile_downloadURL(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._CandidateFile_downloadURL)
 		case "downloadURLExpires":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._CandidateFile_downloadURLExpires(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._CandidateFile_downloadURLExpires)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -65706,11 +64640,8 @@ func (ec *executionContext) _CandidateStep(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidate":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._CandidateStep_candidate(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._CandidateStep_candidate)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -65850,23 +64781,14 @@ func (ec *executionContext) _Company(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "interviews":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Company_interviews(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Company_interviews)
 		case "feedbackDue":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Company_feedbackDue(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Company_feedbackDue)
 		case "viewerUser":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Company_viewerUser(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Company_viewerUser)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -66067,17 +64989,11 @@ func (ec *executionContext) _Conversation(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidate":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Conversation_candidate(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Conversation_candidate)
 		case "messages":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Conversation_messages(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Conversation_messages)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -66380,23 +65296,14 @@ func (ec *executionContext) _EvaluationPartner(ctx context.Context, sel ast.Sele
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "testSubmissions":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._EvaluationPartner_testSubmissions(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._EvaluationPartner_testSubmissions)
 		case "hasAccessToken":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._EvaluationPartner_hasAccessToken(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._EvaluationPartner_hasAccessToken)
 		case "hasSigningSecret":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._EvaluationPartner_hasSigningSecret(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._EvaluationPartner_hasSigningSecret)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -66521,11 +65428,8 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "activity":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Event_activity(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Event_activity)
 		case "sequence":
 			out.Values[i] = ec._Event_sequence(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -67017,11 +65921,8 @@ func (ec *executionContext) _HiringTeamMember(ctx context.Context, sel ast.Selec
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("HiringTeamMember")
 		case "user":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._HiringTeamMember_user(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._HiringTeamMember_user)
 		case "role":
 			out.Values[i] = ec._HiringTeamMember_role(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -67119,53 +66020,29 @@ func (ec *executionContext) _Interview(ctx context.Context, sel ast.SelectionSet
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidate":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Interview_candidate(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Interview_candidate)
 		case "position":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Interview_position(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Interview_position)
 		case "step":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Interview_step(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Interview_step)
 		case "organizer":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Interview_organizer(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Interview_organizer)
 		case "interviewers":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Interview_interviewers(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Interview_interviewers)
 		case "scorecards":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Interview_scorecards(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Interview_scorecards)
 		case "calendarURL":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Interview_calendarURL(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Interview_calendarURL)
 		case "myScorecard":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Interview_myScorecard(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Interview_myScorecard)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -67335,11 +66212,8 @@ func (ec *executionContext) _Location(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "positions":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Location_positions(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Location_positions)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -67524,11 +66398,8 @@ func (ec *executionContext) _Message(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "conversation":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Message_conversation(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Message_conversation)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -68445,11 +67316,8 @@ func (ec *executionContext) _Note(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidate":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Note_candidate(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Note_candidate)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -68650,41 +67518,23 @@ func (ec *executionContext) _Offer(ctx context.Context, sel ast.SelectionSet, ob
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidate":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Offer_candidate(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Offer_candidate)
 		case "opening":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Offer_opening(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Offer_opening)
 		case "document":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Offer_document(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Offer_document)
 		case "approvers":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Offer_approvers(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Offer_approvers)
 		case "currentApprover":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Offer_currentApprover(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Offer_currentApprover)
 		case "versions":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Offer_versions(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Offer_versions)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -68737,11 +67587,8 @@ func (ec *executionContext) _OfferLetter(ctx context.Context, sel ast.SelectionS
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidate":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._OfferLetter_candidate(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._OfferLetter_candidate)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -68855,17 +67702,11 @@ func (ec *executionContext) _OfferVersion(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "offer":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._OfferVersion_offer(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._OfferVersion_offer)
 		case "document":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._OfferVersion_document(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._OfferVersion_document)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -68999,11 +67840,8 @@ func (ec *executionContext) _Opening(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "customFields":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Opening_customFields(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Opening_customFields)
 		case "timeCreated":
 			out.Values[i] = ec._Opening_timeCreated(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -69020,29 +67858,17 @@ func (ec *executionContext) _Opening(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "position":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Opening_position(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Opening_position)
 		case "hires":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Opening_hires(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Opening_hires)
 		case "approvalProcess":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Opening_approvalProcess(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Opening_approvalProcess)
 		case "hiredCandidate":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Opening_hiredCandidate(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Opening_hiredCandidate)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -69421,11 +68247,8 @@ func (ec *executionContext) _Person(ctx context.Context, sel ast.SelectionSet, o
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidates":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Person_candidates(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Person_candidates)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -69580,17 +68403,11 @@ func (ec *executionContext) _PersonExport(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "downloadURL":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._PersonExport_downloadURL(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._PersonExport_downloadURL)
 		case "downloadURLExpires":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._PersonExport_downloadURLExpires(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._PersonExport_downloadURLExpires)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -69648,17 +68465,11 @@ func (ec *executionContext) _PipelineStep(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "position":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._PipelineStep_position(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._PipelineStep_position)
 		case "candidates":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._PipelineStep_candidates(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._PipelineStep_candidates)
 		case "assigneeIDs":
 			out.Values[i] = ec._PipelineStep_assigneeIDs(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -69761,23 +68572,14 @@ func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "salaryRange":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_salaryRange(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Position_salaryRange)
 		case "categories":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_categories(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Position_categories)
 		case "details":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_details(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Position_details)
 		case "workflow":
 			out.Values[i] = ec._Position_workflow(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -69794,113 +68596,59 @@ func (ec *executionContext) _Position(ctx context.Context, sel ast.SelectionSet,
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "location":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_location(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Position_location)
 		case "template":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_template(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Position_template)
 		case "clones":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_clones(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Position_clones)
 		case "leadRecruiter":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_leadRecruiter(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Position_leadRecruiter)
 		case "hiringManager":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_hiringManager(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Position_hiringManager)
 		case "coordinator":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_coordinator(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Position_coordinator)
 		case "hiringTeam":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_hiringTeam(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Position_hiringTeam)
 		case "questionnaires":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_questionnaires(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Position_questionnaires)
 		case "openings":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_openings(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Position_openings)
 		case "candidates":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_candidates(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Position_candidates)
 		case "interviews":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_interviews(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Position_interviews)
 		case "activities":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_activities(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Position_activities)
 		case "hiringTeamMembers":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_hiringTeamMembers(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Position_hiringTeamMembers)
 		case "pipeline":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_pipeline(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Position_pipeline)
 		case "department":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_department(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Position_department)
 		case "experienceLevel":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_experienceLevel(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Position_experienceLevel)
 		case "employmentType":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_employmentType(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Position_employmentType)
 		case "scorecardTemplate":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Position_scorecardTemplate(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Position_scorecardTemplate)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -70359,11 +69107,8 @@ func (ec *executionContext) _Questionnaire(ctx context.Context, sel ast.Selectio
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "positions":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Questionnaire_positions(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Questionnaire_positions)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -70621,47 +69366,26 @@ func (ec *executionContext) _Reports(ctx context.Context, sel ast.SelectionSet, 
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Reports")
 		case "funnel":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Reports_funnel(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Reports_funnel)
 		case "timeInStep":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Reports_timeInStep(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Reports_timeInStep)
 		case "timeToHire":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Reports_timeToHire(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Reports_timeToHire)
 		case "timeToFill":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Reports_timeToFill(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Reports_timeToFill)
 		case "sources":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Reports_sources(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Reports_sources)
 		case "openPositions":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Reports_openPositions(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Reports_openPositions)
 		case "openingsByApproval":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Reports_openingsByApproval(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Reports_openingsByApproval)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -70918,35 +69642,20 @@ func (ec *executionContext) _Scorecard(ctx context.Context, sel ast.SelectionSet
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "interview":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Scorecard_interview(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Scorecard_interview)
 		case "interviewer":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Scorecard_interviewer(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Scorecard_interviewer)
 		case "candidate":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Scorecard_candidate(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Scorecard_candidate)
 		case "ratings":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Scorecard_ratings(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._Scorecard_ratings)
 		case "editable":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._Scorecard_editable(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._Scorecard_editable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -71178,11 +69887,8 @@ func (ec *executionContext) _ScorecardRating(ctx context.Context, sel ast.Select
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "attribute":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._ScorecardRating_attribute(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._ScorecardRating_attribute)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -71624,17 +70330,11 @@ func (ec *executionContext) _TestSubmission(ctx context.Context, sel ast.Selecti
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "partner":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._TestSubmission_partner(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._TestSubmission_partner)
 		case "candidate":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._TestSubmission_candidate(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._TestSubmission_candidate)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -71794,11 +70494,8 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "hiringTeamOf":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, false,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._User_hiringTeamOf(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, false, obj, (*executionContext)._User_hiringTeamOf)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -72039,11 +70736,8 @@ func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.Select
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "attempts":
-			resolveInOrder(ctx, out, ec.OperationContext, &deferred, i, fields,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._WebhookEndpoint_attempts(ctx, field, obj)
-				})
+			resolveInOrder(ctx, out, ec, &deferred, i, fields,
+				true, true, obj, (*executionContext)._WebhookEndpoint_attempts)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -78513,7 +77207,7 @@ func init() {
 	plainFieldsOfActivityConnection.byName = map[string]plainField[*ent.ActivityConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.ActivityConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ActivityConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, activityEdgeImplementors, &plainFieldsOfActivityEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, activityEdgeImplementors, &plainFieldsOfActivityEdge)
 		}}}
 	plainFieldsOfActivityEdge.byName = map[string]plainField[*ent.ActivityEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ActivityEdge) graphql.Marshaler {
@@ -78619,7 +77313,7 @@ func init() {
 	plainFieldsOfCandidateConnection.byName = map[string]plainField[*ent.CandidateConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.CandidateConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, candidateEdgeImplementors, &plainFieldsOfCandidateEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, candidateEdgeImplementors, &plainFieldsOfCandidateEdge)
 		}}}
 	plainFieldsOfCandidateEdge.byName = map[string]plainField[*ent.CandidateEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateEdge) graphql.Marshaler {
@@ -78643,7 +77337,7 @@ func init() {
 	plainFieldsOfCandidateFileConnection.byName = map[string]plainField[*ent.CandidateFileConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.CandidateFileConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateFileConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, candidateFileEdgeImplementors, &plainFieldsOfCandidateFileEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, candidateFileEdgeImplementors, &plainFieldsOfCandidateFileEdge)
 		}}}
 	plainFieldsOfCandidateFileEdge.byName = map[string]plainField[*ent.CandidateFileEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateFileEdge) graphql.Marshaler {
@@ -78686,7 +77380,7 @@ func init() {
 	plainFieldsOfCandidateStepConnection.byName = map[string]plainField[*ent.CandidateStepConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.CandidateStepConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateStepConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, candidateStepEdgeImplementors, &plainFieldsOfCandidateStepEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, candidateStepEdgeImplementors, &plainFieldsOfCandidateStepEdge)
 		}}}
 	plainFieldsOfCandidateStepEdge.byName = map[string]plainField[*ent.CandidateStepEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.CandidateStepEdge) graphql.Marshaler {
@@ -78714,7 +77408,7 @@ func init() {
 	plainFieldsOfContactConnection.byName = map[string]plainField[*ent.ContactConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.ContactConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ContactConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, contactEdgeImplementors, &plainFieldsOfContactEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, contactEdgeImplementors, &plainFieldsOfContactEdge)
 		}}}
 	plainFieldsOfContactEdge.byName = map[string]plainField[*ent.ContactEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ContactEdge) graphql.Marshaler {
@@ -78734,7 +77428,7 @@ func init() {
 	plainFieldsOfConversationConnection.byName = map[string]plainField[*ent.ConversationConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.ConversationConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ConversationConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, conversationEdgeImplementors, &plainFieldsOfConversationEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, conversationEdgeImplementors, &plainFieldsOfConversationEdge)
 		}}}
 	plainFieldsOfConversationEdge.byName = map[string]plainField[*ent.ConversationEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ConversationEdge) graphql.Marshaler {
@@ -78772,7 +77466,7 @@ func init() {
 			graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
 		}, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.EvaluationPartnerConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, evaluationPartnerEdgeImplementors, &plainFieldsOfEvaluationPartnerEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, evaluationPartnerEdgeImplementors, &plainFieldsOfEvaluationPartnerEdge)
 		}}}
 	plainFieldsOfEvaluationPartnerEdge.byName = map[string]plainField[*ent.EvaluationPartnerEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.EvaluationPartnerEdge) graphql.Marshaler {
@@ -78789,7 +77483,10 @@ func init() {
 		"name": {write: func(w io.Writer, obj *recruiting.EventActor) { graphql.MarshalString(obj.Name).MarshalGQL(w) }, null: nil}}
 	plainFieldsOfEventFeed.byName = map[string]plainField[*model.EventFeed]{
 		"cursor":  {write: func(w io.Writer, obj *model.EventFeed) { graphql.MarshalString(obj.Cursor).MarshalGQL(w) }, null: nil},
-		"hasMore": {write: func(w io.Writer, obj *model.EventFeed) { graphql.MarshalBoolean(obj.HasMore).MarshalGQL(w) }, null: nil}}
+		"hasMore": {write: func(w io.Writer, obj *model.EventFeed) { graphql.MarshalBoolean(obj.HasMore).MarshalGQL(w) }, null: nil},
+		"events": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *model.EventFeed) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Events, false, true, eventImplementors, &plainFieldsOfEvent)
+		}}}
 	plainFieldsOfEventObject.byName = map[string]plainField[*recruiting.EventObject]{
 		"type": {write: func(w io.Writer, obj *recruiting.EventObject) { graphql.MarshalString(obj.Type).MarshalGQL(w) }, null: nil},
 		"id":   {write: func(w io.Writer, obj *recruiting.EventObject) { graphql.MarshalString(obj.ID).MarshalGQL(w) }, null: nil}}
@@ -78806,7 +77503,7 @@ func init() {
 			graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
 		}, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.FieldDefinitionConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, fieldDefinitionEdgeImplementors, &plainFieldsOfFieldDefinitionEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, fieldDefinitionEdgeImplementors, &plainFieldsOfFieldDefinitionEdge)
 		}}}
 	plainFieldsOfFieldDefinitionEdge.byName = map[string]plainField[*ent.FieldDefinitionEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.FieldDefinitionEdge) graphql.Marshaler {
@@ -78878,7 +77575,7 @@ func init() {
 	plainFieldsOfInterviewConnection.byName = map[string]plainField[*ent.InterviewConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.InterviewConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.InterviewConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, interviewEdgeImplementors, &plainFieldsOfInterviewEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, interviewEdgeImplementors, &plainFieldsOfInterviewEdge)
 		}}}
 	plainFieldsOfInterviewEdge.byName = map[string]plainField[*ent.InterviewEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.InterviewEdge) graphql.Marshaler {
@@ -78904,7 +77601,7 @@ func init() {
 	plainFieldsOfLocationConnection.byName = map[string]plainField[*ent.LocationConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.LocationConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.LocationConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, locationEdgeImplementors, &plainFieldsOfLocationEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, locationEdgeImplementors, &plainFieldsOfLocationEdge)
 		}}}
 	plainFieldsOfLocationEdge.byName = map[string]plainField[*ent.LocationEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.LocationEdge) graphql.Marshaler {
@@ -78948,7 +77645,7 @@ func init() {
 	plainFieldsOfMessageConnection.byName = map[string]plainField[*ent.MessageConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.MessageConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, messageEdgeImplementors, &plainFieldsOfMessageEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, messageEdgeImplementors, &plainFieldsOfMessageEdge)
 		}}}
 	plainFieldsOfMessageEdge.byName = map[string]plainField[*ent.MessageEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageEdge) graphql.Marshaler {
@@ -78967,7 +77664,7 @@ func init() {
 			graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
 		}, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageTemplateConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, messageTemplateEdgeImplementors, &plainFieldsOfMessageTemplateEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, messageTemplateEdgeImplementors, &plainFieldsOfMessageTemplateEdge)
 		}}}
 	plainFieldsOfMessageTemplateEdge.byName = map[string]plainField[*ent.MessageTemplateEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.MessageTemplateEdge) graphql.Marshaler {
@@ -78992,7 +77689,7 @@ func init() {
 	plainFieldsOfNoteConnection.byName = map[string]plainField[*ent.NoteConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.NoteConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.NoteConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, noteEdgeImplementors, &plainFieldsOfNoteEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, noteEdgeImplementors, &plainFieldsOfNoteEdge)
 		}}}
 	plainFieldsOfNoteDetail.byName = map[string]plainField[*schematype.NoteDetail]{
 		"title": {write: func(w io.Writer, obj *schematype.NoteDetail) { graphql.MarshalString(obj.Title).MarshalGQL(w) }, null: nil},
@@ -79137,7 +77834,7 @@ func init() {
 	plainFieldsOfOpeningConnection.byName = map[string]plainField[*ent.OpeningConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.OpeningConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.OpeningConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, openingEdgeImplementors, &plainFieldsOfOpeningEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, openingEdgeImplementors, &plainFieldsOfOpeningEdge)
 		}}}
 	plainFieldsOfOpeningEdge.byName = map[string]plainField[*ent.OpeningEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.OpeningEdge) graphql.Marshaler {
@@ -79184,7 +77881,7 @@ func init() {
 	plainFieldsOfPersonConnection.byName = map[string]plainField[*ent.PersonConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.PersonConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PersonConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, personEdgeImplementors, &plainFieldsOfPersonEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, personEdgeImplementors, &plainFieldsOfPersonEdge)
 		}}}
 	plainFieldsOfPersonEdge.byName = map[string]plainField[*ent.PersonEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PersonEdge) graphql.Marshaler {
@@ -79276,7 +77973,7 @@ func init() {
 	plainFieldsOfPositionConnection.byName = map[string]plainField[*ent.PositionConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.PositionConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PositionConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, positionEdgeImplementors, &plainFieldsOfPositionEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, positionEdgeImplementors, &plainFieldsOfPositionEdge)
 		}}}
 	plainFieldsOfPositionEdge.byName = map[string]plainField[*ent.PositionEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.PositionEdge) graphql.Marshaler {
@@ -79299,7 +77996,7 @@ func init() {
 	plainFieldsOfQuestionnaireConnection.byName = map[string]plainField[*ent.QuestionnaireConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.QuestionnaireConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.QuestionnaireConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, questionnaireEdgeImplementors, &plainFieldsOfQuestionnaireEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, questionnaireEdgeImplementors, &plainFieldsOfQuestionnaireEdge)
 		}}}
 	plainFieldsOfQuestionnaireEdge.byName = map[string]plainField[*ent.QuestionnaireEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.QuestionnaireEdge) graphql.Marshaler {
@@ -79315,7 +78012,7 @@ func init() {
 			graphql.MarshalInt(obj.TotalCount).MarshalGQL(w)
 		}, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.RejectionReasonConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, rejectionReasonEdgeImplementors, &plainFieldsOfRejectionReasonEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, rejectionReasonEdgeImplementors, &plainFieldsOfRejectionReasonEdge)
 		}}}
 	plainFieldsOfRejectionReasonEdge.byName = map[string]plainField[*ent.RejectionReasonEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.RejectionReasonEdge) graphql.Marshaler {
@@ -79393,7 +78090,7 @@ func init() {
 	plainFieldsOfScorecardConnection.byName = map[string]plainField[*ent.ScorecardConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.ScorecardConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ScorecardConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, scorecardEdgeImplementors, &plainFieldsOfScorecardEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, scorecardEdgeImplementors, &plainFieldsOfScorecardEdge)
 		}}}
 	plainFieldsOfScorecardEdge.byName = map[string]plainField[*ent.ScorecardEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.ScorecardEdge) graphql.Marshaler {
@@ -79422,11 +78119,20 @@ func init() {
 			graphql.MarshalInt(obj.Count).MarshalGQL(w)
 		}, null: nil}}
 	plainFieldsOfScorecardSummary.byName = map[string]plainField[*recruiting.ScorecardSummary]{
-		"submitted": {write: func(w io.Writer, obj *recruiting.ScorecardSummary) { graphql.MarshalInt(obj.Submitted).MarshalGQL(w) }, null: nil}}
+		"submitted": {write: func(w io.Writer, obj *recruiting.ScorecardSummary) { graphql.MarshalInt(obj.Submitted).MarshalGQL(w) }, null: nil},
+		"recommendations": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.ScorecardSummary) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Recommendations, false, true, scorecardRecommendationCountImplementors, &plainFieldsOfScorecardRecommendationCount)
+		}},
+		"attributes": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.ScorecardSummary) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Attributes, false, true, scorecardAttributeSummaryImplementors, &plainFieldsOfScorecardAttributeSummary)
+		}}}
 	plainFieldsOfScorecardTemplate.byName = map[string]plainField[*recruiting.ScorecardTemplate]{
 		"ratingScale": {write: func(w io.Writer, obj *recruiting.ScorecardTemplate) {
 			graphql.MarshalInt(obj.RatingScale).MarshalGQL(w)
-		}, null: nil}}
+		}, null: nil},
+		"attributes": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.ScorecardTemplate) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Attributes, false, true, scorecardAttributeImplementors, &plainFieldsOfScorecardAttribute)
+		}}}
 	plainFieldsOfSearchConnection.byName = map[string]plainField[*model.SearchConnection]{
 		"endCursor": {write: func(w io.Writer, obj *model.SearchConnection) {
 			if obj.EndCursor == nil {
@@ -79435,7 +78141,10 @@ func init() {
 			}
 			graphql.MarshalString(*obj.EndCursor).MarshalGQL(w)
 		}, null: nil},
-		"hasNextPage": {write: func(w io.Writer, obj *model.SearchConnection) { graphql.MarshalBoolean(obj.HasNextPage).MarshalGQL(w) }, null: nil}}
+		"hasNextPage": {write: func(w io.Writer, obj *model.SearchConnection) { graphql.MarshalBoolean(obj.HasNextPage).MarshalGQL(w) }, null: nil},
+		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *model.SearchConnection) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, obj.Edges, false, true, searchEdgeImplementors, &plainFieldsOfSearchEdge)
+		}}}
 	plainFieldsOfSearchEdge.byName = map[string]plainField[*recruiting.SearchHit]{
 		"snippet": {write: func(w io.Writer, obj *recruiting.SearchHit) { graphql.MarshalString(obj.Snippet).MarshalGQL(w) }, null: nil},
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *recruiting.SearchHit) graphql.Marshaler {
@@ -79518,7 +78227,7 @@ func init() {
 	plainFieldsOfTestSubmissionConnection.byName = map[string]plainField[*ent.TestSubmissionConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.TestSubmissionConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.TestSubmissionConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, testSubmissionEdgeImplementors, &plainFieldsOfTestSubmissionEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, testSubmissionEdgeImplementors, &plainFieldsOfTestSubmissionEdge)
 		}}}
 	plainFieldsOfTestSubmissionEdge.byName = map[string]plainField[*ent.TestSubmissionEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.TestSubmissionEdge) graphql.Marshaler {
@@ -79535,7 +78244,7 @@ func init() {
 	plainFieldsOfUserConnection.byName = map[string]plainField[*ent.UserConnection]{
 		"totalCount": {write: func(w io.Writer, obj *ent.UserConnection) { graphql.MarshalInt(obj.TotalCount).MarshalGQL(w) }, null: nil},
 		"edges": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.UserConnection) graphql.Marshaler {
-			return plainList(ctx, c, oc, field, obj.Edges, false, userEdgeImplementors, &plainFieldsOfUserEdge)
+			return plainList(ctx, c, oc, field, obj.Edges, true, false, userEdgeImplementors, &plainFieldsOfUserEdge)
 		}}}
 	plainFieldsOfUserEdge.byName = map[string]plainField[*ent.UserEdge]{
 		"node": {child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, obj *ent.UserEdge) graphql.Marshaler {

@@ -16,22 +16,32 @@ import (
 // and candidates gained nothing from a goroutine each but scheduling, stack
 // growth and a closure per field. A deferred field is still scheduled by
 // gqlgen, for its later payload. Root fields keep ResolveRootConcurrently.
-func resolveInOrder(
+// The field's function is given as a method expression, with the object,
+// where gqlgen wrote a closure of them: the closure a deferred field needs
+// is made for it alone, not for every field of every row.
+func resolveInOrder[T any](
 	ctx context.Context,
 	out *graphql.FieldSet,
-	oc *graphql.OperationContext,
+	ec *executionContext,
 	deferred *graphql.DeferredGroup,
 	i int,
 	fields []graphql.CollectedField,
 	recoverFromPanic bool,
 	nonNull bool,
-	resolve func(ctx context.Context) graphql.Marshaler,
+	obj T,
+	resolve func(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj T) graphql.Marshaler,
 ) {
+	oc := ec.OperationContext
 	if fields[i].IsDeferred() {
-		out.ResolveConcurrently(oc, deferred, i, recoverFromPanic, nonNull, resolve)
+		field := fields[i]
+		out.ResolveConcurrently(oc, deferred, i, recoverFromPanic, nonNull, func(ctx context.Context) graphql.Marshaler {
+			return resolve(ec, ctx, field, obj)
+		})
 		return
 	}
-	v := resolveRecovering(ctx, oc, recoverFromPanic, resolve)
+	v := resolveRecovering(ctx, oc, recoverFromPanic, func(ctx context.Context) graphql.Marshaler {
+		return resolve(ec, ctx, fields[i], obj)
+	})
 	out.Values[i] = v
 	// What marks the object invalid, as in gqlgen's invalidResultFor.
 	invalid := graphql.RequiredNull

@@ -15,8 +15,16 @@ func TestResolveInOrderRecoversAsGqlgen(t *testing.T) {
 	fields := []graphql.CollectedField{{Field: &ast.Field{Alias: "person", Name: "person"}}, {Field: &ast.Field{Alias: "name", Name: "name"}}}
 	out := graphql.NewFieldSet(fields)
 	var deferred graphql.DeferredGroup
-	resolveInOrder(ctx, out, oc, &deferred, 0, fields, true, true, func(context.Context) graphql.Marshaler { panic("boom") })
-	resolveInOrder(ctx, out, oc, &deferred, 1, fields, true, true, func(context.Context) graphql.Marshaler { return graphql.MarshalString("Ada") })
+	ec := &executionContext{ExecutionContextState: &graphql.ExecutionContextState[ResolverRoot, DirectiveRoot, ComplexityRoot]{OperationContext: oc}}
+	resolveInOrder(ctx, out, ec, &deferred, 0, fields, true, true, "Ada", func(*executionContext, context.Context, graphql.CollectedField, string) graphql.Marshaler {
+		panic("boom")
+	})
+	resolveInOrder(ctx, out, ec, &deferred, 1, fields, true, true, "Ada", func(_ *executionContext, _ context.Context, field graphql.CollectedField, name string) graphql.Marshaler {
+		if field.Name != "name" {
+			t.Errorf("resolved field %s, want name", field.Name)
+		}
+		return graphql.MarshalString(name)
+	})
 	out.Dispatch(ctx)
 	if out.Values[0] != graphql.Null || out.Invalids != 1 {
 		t.Fatalf("a panicking field left %v with %d invalid", out.Values[0], out.Invalids)

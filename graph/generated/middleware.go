@@ -42,9 +42,9 @@ var passThroughMiddleware = sync.OnceValue(func() uintptr {
 var argumentChainMiddleware = reflect.ValueOf((&argumentChain{}).intercept).Pointer()
 
 // AroundArgumentFields is srv.AroundFields for field middleware that acts
-// only on fields with arguments, resolvers and methods, such as page size
-// defaults: it is left out of fields read straight off their object, which
-// have none of those, so it keeps their fast path.
+// only on fields with arguments, such as page size defaults: it is left
+// out of every other field (read straight off its object, by a method, or
+// by a resolver without arguments), which keeps their fast path.
 func AroundArgumentFields(mw graphql.FieldMiddleware) graphql.HandlerExtension {
 	return argumentFields{mw: mw}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 
+	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/internal/permission"
 )
 
@@ -34,16 +35,18 @@ func TestAroundFieldsRunsForPlainAndResolverFields(t *testing.T) {
 	}
 }
 
-// Middleware registered with AroundArgumentFields runs for resolvers and
-// leaves plain fields their fast path.
-func TestAroundArgumentFieldsLeavesPlainFields(t *testing.T) {
+// Middleware registered with AroundArgumentFields runs for fields with
+// arguments (Query.node) and leaves every other field its fast path: the
+// resolver of Query.permissions, which takes none, and the fields read
+// straight off each permission.
+func TestAroundArgumentFieldsRunsOnlyForFieldsWithArguments(t *testing.T) {
 	srv, seen := permissionsServer()
 	srv.Use(AroundArgumentFields(seen.record))
-	got := post(t, srv, `{ permissions { name } }`)
-	if want := `{"data":{"permissions":[{"name":"candidates:move"}]}}`; got != want {
+	got := post(t, srv, `{ permissions { name } node(id: "x") { id } }`)
+	if want := `{"data":{"permissions":[{"name":"candidates:move"}],"node":null}}`; got != want {
 		t.Fatalf("answered %s, want %s", got, want)
 	}
-	if want := []string{"permissions"}; !slices.Equal(seen.sorted(), want) {
+	if want := []string{"node"}; !slices.Equal(seen.sorted(), want) {
 		t.Fatalf("the middleware saw %v, want %v", seen.sorted(), want)
 	}
 }
@@ -102,6 +105,9 @@ type stubQuery struct{ QueryResolver }
 func (stubQuery) Permissions(context.Context) ([]*permission.Info, error) {
 	return []*permission.Info{{Name: "candidates:move", Description: "Move candidates."}}, nil
 }
+
+// Node finds no node: the test needs a field with arguments, not a value.
+func (stubQuery) Node(context.Context, string) (ent.Noder, error) { return nil, nil }
 
 // fieldPaths records the paths of the fields a middleware sees.
 type fieldPaths struct {

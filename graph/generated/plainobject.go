@@ -41,6 +41,48 @@ type plainFields[T any] struct {
 // status), and each field on its own costs a field context, a field set
 // slot, panic recovery and its marshaler per row.
 func plainObjectValue[T any](ctx context.Context, c *collectedFields, oc *graphql.OperationContext, fields []graphql.CollectedField, obj T, table *plainFields[T]) graphql.Marshaler {
+	if v := plainValue(ctx, c, oc, fields, obj, table); v != notPlain {
+		return v
+	}
+	return nil
+}
+
+// plainValue is plainObjectValue, but answers notPlain when the fields
+// are never written through plain fields, whatever obj holds.
+func plainValue[T any](ctx context.Context, c *collectedFields, oc *graphql.OperationContext, fields []graphql.CollectedField, obj T, table *plainFields[T]) graphql.Marshaler {
+	plan := plainPlanOf(c, oc, fields, table)
+	if plan == nil {
+		return notPlain
+	}
+	// Filled on the stack, so an object that turns out not to be plain
+	// costs no allocation.
+	var w plainWriter[T]
+	switch ok, never := w.fill(ctx, c, oc, fields, plan, obj); {
+	case never:
+		return notPlain
+	case !ok:
+		return nil
+	}
+	out := new(plainWriter[T])
+	*out = w
+	return out
+}
+
+// notPlain is what plainValue answers, and so a child field of a table,
+// for fields never written through plain fields. An object with such a
+// child is not plain either, whatever its values: its plan remembers it,
+// so the rows of a list after the first try the child no more.
+var notPlain graphql.Marshaler = &notPlainValue{}
+
+type notPlainValue struct{}
+
+func (*notPlainValue) MarshalGQL(io.Writer) {
+	panic("a selection that is not plain was written as plain")
+}
+
+// plainPlanOf answers how an object with fields is written through its
+// plain fields, or nil when it is not.
+func plainPlanOf[T any](c *collectedFields, oc *graphql.OperationContext, fields []graphql.CollectedField, table *plainFields[T]) *plainPlan[T] {
 	// Field middleware sees each field, which only the object's own
 	// function resolves one by one.
 	if len(fields) == 0 || fieldMiddlewareRegistered(oc) {
@@ -51,25 +93,8 @@ func plainObjectValue[T any](ctx context.Context, c *collectedFields, oc *graphq
 		plan = planPlain(fields, table)
 		c.remember(fields, plan)
 	}
-	p, ok := plan.(*plainPlan[T])
-	if !ok {
-		return nil
-	}
-	out := &plainWriter[T]{plan: p, obj: obj}
-	out.children = out.inline[:0]
-	for i, f := range p.writers {
-		switch {
-		case f.child != nil:
-			v := f.child(ctx, c, oc, fields[i], obj)
-			if v == nil {
-				return nil
-			}
-			out.children = append(out.children, v)
-		case f.null != nil && f.null(obj):
-			return nil
-		}
-	}
-	return out
+	p, _ := plan.(*plainPlan[T])
+	return p
 }
 
 // plainPlan is how an object with a list of fields is written through its
@@ -112,18 +137,59 @@ func planPlain[T any](fields []graphql.CollectedField, table *plainFields[T]) an
 type plainWriter[T any] struct {
 	plan *plainPlan[T]
 	obj  T
-	// children are the values of the object and list fields, by slot.
-	// Most objects have one (an edge's node) or two, which fit in inline
-	// without an allocation of their own.
-	children []graphql.Marshaler
-	inline   [2]graphql.Marshaler
+	// The values of the object and list fields, by slot: most objects
+	// have one (an edge's node) or two, which fit in inline without an
+	// allocation of their own; more holds the rest.
+	inline [2]graphql.Marshaler
+	more   []graphql.Marshaler
+}
+
+// fill makes o write obj through plan, and answers whether it can: not
+// when a child cannot be written through plain fields or a non-null field
+// has no value. A child whose fields are never plain makes fields never
+// plain too (never), which their plan then remembers.
+func (o *plainWriter[T]) fill(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, fields []graphql.CollectedField, plan *plainPlan[T], obj T) (ok, never bool) {
+	o.plan, o.obj = plan, obj
+	for i, f := range plan.writers {
+		switch {
+		case f.child != nil:
+			v := f.child(ctx, c, oc, fields[i], obj)
+			if v == notPlain {
+				c.remember(fields, false)
+				return false, true
+			}
+			if v == nil {
+				return false, false
+			}
+			o.setChild(f.slot, v)
+		case f.null != nil && f.null(obj):
+			return false, false
+		}
+	}
+	return true, false
+}
+
+// setChild sets the value of the child in slot; slots are set in order.
+func (o *plainWriter[T]) setChild(slot int, v graphql.Marshaler) {
+	if slot < len(o.inline) {
+		o.inline[slot] = v
+		return
+	}
+	o.more = append(o.more, v)
+}
+
+func (o *plainWriter[T]) child(slot int) graphql.Marshaler {
+	if slot < len(o.inline) {
+		return o.inline[slot]
+	}
+	return o.more[slot-len(o.inline)]
 }
 
 func (o *plainWriter[T]) MarshalGQL(w io.Writer) {
 	writers := o.plan.writers
 	writeKeyed(w, o.plan.keys, func(i int) {
 		if writers[i].child != nil {
-			o.children[writers[i].slot].MarshalGQL(w)
+			o.child(writers[i].slot).MarshalGQL(w)
 			return
 		}
 		writers[i].write(w, o.obj)
@@ -131,30 +197,10 @@ func (o *plainWriter[T]) MarshalGQL(w io.Writer) {
 }
 
 // plainChild is an object field's value v, of a type with implementors
-// and table, written through plain fields (nil when it cannot be; a null
-// non-null object is an error its own path reports).
+// and table, written through plain fields: nil when it cannot be (a null
+// non-null object is an error its own path reports), notPlain when its
+// fields never are.
 func plainChild[C comparable](ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, v C, nonNull bool, implementors []string, table *plainFields[C]) graphql.Marshaler {
-	return plainElement(ctx, c, oc, c.of(oc, field.Selections, implementors), v, nonNull, table)
-}
-
-// plainList is plainChild for a nullable list of objects. Its elements'
-// fields are collected once for the list, not once per element.
-func plainList[C comparable](ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, v []C, nonNull bool, implementors []string, table *plainFields[C]) graphql.Marshaler {
-	if v == nil {
-		return graphql.Null
-	}
-	fields := c.of(oc, field.Selections, implementors)
-	out := make(graphql.Array, len(v))
-	for i := range v {
-		if out[i] = plainElement(ctx, c, oc, fields, v[i], nonNull, table); out[i] == nil {
-			return nil
-		}
-	}
-	return out
-}
-
-// plainElement is plainChild's value for v, whose fields are collected.
-func plainElement[C comparable](ctx context.Context, c *collectedFields, oc *graphql.OperationContext, fields []graphql.CollectedField, v C, nonNull bool, table *plainFields[C]) graphql.Marshaler {
 	var none C
 	if v == none {
 		if nonNull {
@@ -162,5 +208,41 @@ func plainElement[C comparable](ctx context.Context, c *collectedFields, oc *gra
 		}
 		return graphql.Null
 	}
-	return plainObjectValue(ctx, c, oc, fields, v, table)
+	return plainValue(ctx, c, oc, c.of(oc, field.Selections, implementors), v, table)
+}
+
+// plainList is plainChild for a list of objects: nullable tells whether
+// the list may be null, nonNull whether its elements may not. A missing
+// non-null list is empty, as gqlgen writes it. Its elements' fields are
+// collected and planned once for the list, and their writers allocated
+// together.
+func plainList[C comparable](ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, v []C, nullable, nonNull bool, implementors []string, table *plainFields[C]) graphql.Marshaler {
+	if v == nil && nullable {
+		return graphql.Null
+	}
+	fields := c.of(oc, field.Selections, implementors)
+	plan := plainPlanOf(c, oc, fields, table)
+	if plan == nil {
+		return notPlain
+	}
+	out := make(graphql.Array, len(v))
+	writers := make([]plainWriter[C], len(v))
+	var none C
+	for i := range v {
+		if v[i] == none {
+			if nonNull {
+				return nil
+			}
+			out[i] = graphql.Null
+			continue
+		}
+		switch ok, never := writers[i].fill(ctx, c, oc, fields, plan, v[i]); {
+		case never:
+			return notPlain
+		case !ok:
+			return nil
+		}
+		out[i] = &writers[i]
+	}
+	return out
 }

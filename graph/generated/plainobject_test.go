@@ -65,7 +65,8 @@ func TestPlainObjectValueWritesOnlyPlainObjects(t *testing.T) {
 
 // An object or list field is plain when its objects are: a missing object
 // is a null where the schema allows one, and sends the parent down the
-// field-by-field path where it does not, so that path reports the error.
+// field-by-field path where it does not, so that path reports the error;
+// a missing non-null list is empty, as gqlgen writes it.
 func TestPlainChildrenFollowTheirNulls(t *testing.T) {
 	var c collectedFields
 	oc := &graphql.OperationContext{}
@@ -85,13 +86,66 @@ func TestPlainChildrenFollowTheirNulls(t *testing.T) {
 		t.Errorf("a missing non-null object answered %v; want the field-by-field path", m)
 	}
 	rows := []*row{{name: "a"}, nil, {name: "b"}}
-	if m := plainList(context.Background(), &c, oc, field, rows, false, implementors, &rowFields); m == nil || written(m) != `[{"name":"a"},null,{"name":"b"}]` {
+	if m := plainList(context.Background(), &c, oc, field, rows, true, false, implementors, &rowFields); m == nil || written(m) != `[{"name":"a"},null,{"name":"b"}]` {
 		t.Errorf("a list with a null element answered %v", m)
 	}
-	if m := plainList(context.Background(), &c, oc, field, rows, true, implementors, &rowFields); m != nil {
+	if m := plainList(context.Background(), &c, oc, field, rows, true, true, implementors, &rowFields); m != nil {
 		t.Errorf("a list with a null non-null element answered %s; want the field-by-field path", written(m))
 	}
-	if m := plainList(context.Background(), &c, oc, field, []*row(nil), true, implementors, &rowFields); m != graphql.Null {
+	if m := plainList(context.Background(), &c, oc, field, []*row(nil), true, true, implementors, &rowFields); m != graphql.Null {
 		t.Errorf("a missing list answered %v", m)
+	}
+	if m := plainList(context.Background(), &c, oc, field, []*row(nil), false, true, implementors, &rowFields); m == nil || written(m) != `[]` {
+		t.Errorf("a missing non-null list answered %v; want an empty one, as gqlgen writes it", m)
+	}
+	if m := plainList(context.Background(), &c, oc, field, []*row{{name: "a"}}, false, true, implementors, &rowFields); m == nil || written(m) != `[{"name":"a"}]` {
+		t.Errorf("a non-null list answered %v", m)
+	}
+}
+
+// An object whose children are plain writes them all, however many; one
+// whose child's selection is never plain is not plain either, which its
+// plan remembers, so the next object of the list does not try the child.
+func TestPlainChildrenOfAnObject(t *testing.T) {
+	type parent struct{ a, b, c []*row }
+	rowsOf := func(get func(p *parent) []*row) plainField[*parent] {
+		return plainField[*parent]{child: func(ctx context.Context, c *collectedFields, oc *graphql.OperationContext, field graphql.CollectedField, p *parent) graphql.Marshaler {
+			return plainList(ctx, c, oc, field, get(p), true, false, []string{"Row"}, &rowFields)
+		}}
+	}
+	table := plainFields[*parent]{typeName: "Parent", byName: map[string]plainField[*parent]{
+		"a": rowsOf(func(p *parent) []*row { return p.a }),
+		"b": rowsOf(func(p *parent) []*row { return p.b }),
+		"c": rowsOf(func(p *parent) []*row { return p.c }),
+	}}
+	children := func(names ...string) []graphql.CollectedField {
+		var fields []graphql.CollectedField
+		for _, n := range names {
+			fields = append(fields, graphql.CollectedField{Field: &ast.Field{Alias: n, Name: n},
+				Selections: ast.SelectionSet{&ast.Field{Alias: "name", Name: "name"}}})
+		}
+		return fields
+	}
+	var c collectedFields
+	oc := &graphql.OperationContext{}
+	p := &parent{a: []*row{{name: "a"}}, b: []*row{}, c: []*row{{name: "c1"}, {name: "c2"}}}
+
+	v := plainObjectValue(context.Background(), &c, oc, children("a", "b", "c"), p, &table)
+	if v == nil {
+		t.Fatal("an object of three plain children was not written as plain")
+	}
+	var got bytes.Buffer
+	v.MarshalGQL(&got)
+	if want := `{"a":[{"name":"a"}],"b":[],"c":[{"name":"c1"},{"name":"c2"}]}`; got.String() != want {
+		t.Fatalf("wrote %s, want %s", got.String(), want)
+	}
+
+	notPlain := children("a", "b")
+	notPlain[1].Selections = ast.SelectionSet{&ast.Field{Alias: "other", Name: "other"}}
+	if v := plainObjectValue(context.Background(), &c, oc, notPlain, p, &table); v != nil {
+		t.Fatal("an object with a child that is not plain was written as plain")
+	}
+	if plan, known := c.plan(notPlain); !known || plan != false {
+		t.Fatalf("the plan of an object with a child that is never plain is %v (known %t), want false", plan, known)
 	}
 }

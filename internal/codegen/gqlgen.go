@@ -84,8 +84,9 @@ var GqlgenRewrites = []Rewrite{
 
 // PatchGqlgen answers gqlgen's executor src with GqlgenRewrites made, its
 // plain fields written without resolveField (rewritePlainFields), a table
-// of plain fields per object type (addPlainObjects), its deprecated
-// argument aliases renamed (RenameAliasParams), and gofmt'ed.
+// of plain fields per object type (addPlainObjects), the executor's
+// methods handed as method expressions (rewriteMethodExpressions), its
+// deprecated argument aliases renamed (RenameAliasParams), and gofmt'ed.
 func PatchGqlgen(src []byte) ([]byte, error) {
 	src, err := applyAll(src, GqlgenRewrites)
 	if err != nil {
@@ -100,6 +101,9 @@ func PatchGqlgen(src []byte) ([]byte, error) {
 		return nil, err
 	}
 	if src, err = addPlainObjects(src, scalars, objects, methods); err != nil {
+		return nil, err
+	}
+	if src, err = rewriteMethodExpressions(src); err != nil {
 		return nil, err
 	}
 	out, err := format.Source(RenameAliasParams(src))

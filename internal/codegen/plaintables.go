@@ -22,11 +22,14 @@ var (
 	entEnum = regexp.MustCompile(`2ᚖ?githubᚗcomᚋhiregraphᚋhiregraphᚋentᚋ[a-z]+ᚐ[A-Z][A-Za-z]*$`)
 	// A marshal function of one object, nullable or not (group 1).
 	objectMarshalBody = regexp.MustCompile(`^\tif v == nil \{\n(\t\tgraphql\.AddInvalidNullError\(ctx, "[^"]+"\)\n)?\t\treturn graphql\.Null\n\t\}\n\treturn ec\._([A-Za-z0-9]+)\(ctx, sel, v\)$`)
-	// A marshal function of a nullable list, by the marshal function of
-	// its elements.
-	listMarshalBody = regexp.MustCompile(`^\tif v == nil \{\n\t\treturn graphql\.Null\n\t\}\n` +
+	// A marshal function of a list, nullable (group 1) or not, by the
+	// marshal function of its elements (group 2); the elements of a list
+	// of non-null ones are checked for nulls, which the element's own
+	// marshal function tells too.
+	listMarshalBody = regexp.MustCompile(`^(\tif v == nil \{\n\t\treturn graphql\.Null\n\t\}\n)?` +
 		`\tret := marshalSliceInOrder\(ctx, len\(v\), func\(ctx context\.Context, i int\) graphql\.Marshaler \{\n\t\tfc := graphql\.GetFieldContext\(ctx\)\n\t\tfc\.Result = &v\[i\]\n` +
-		`\t\treturn ec\.(marshal[^(\s]+)\(ctx, sel, v\[i\]\)\n\t\}\)\n\n\treturn ret$`)
+		`\t\treturn ec\.(marshal[^(\s]+)\(ctx, sel, v\[i\]\)\n\t\}\)\n\n` +
+		`(?:\tfor _, e := range ret \{\n\t\tif e == graphql\.Null \{\n\t\t\treturn graphql\.Null\n\t\t\}\n\t\}\n\n)?\treturn ret$`)
 	objectFunc = regexp.MustCompile(`func \(ec \*executionContext\) _([A-Za-z0-9]+)\(ctx context\.Context, sel ast\.SelectionSet, obj ([^)]+)\) graphql\.Marshaler \{\n\tfields := ec\.collected\.of\(ec\.OperationContext, sel, ([A-Za-z0-9]+Implementors)\)\n`)
 	// The head of an object function, which collects its fields, however
 	// it does: objectFunc must match one per object function (an
@@ -39,8 +42,8 @@ var (
 // it appends a table of them per type to src and a call of
 // plainObjectValue to the type's object function. A scalar field is plain
 // when its marshaler cannot fail; an object or list field when its
-// objects are written the same way; so is a method field (an ent edge),
-// when its method does not fail. It fails unless it changes every object
+// objects are written the same way; so is a method field of one object
+// (an ent edge), when its method does not fail. It fails unless it changes every object
 // function and fills some table.
 func addPlainObjects(src []byte, scalars, objects, methods []plainField) ([]byte, error) {
 	if got, want := len(objectFunc.FindAllIndex(src, -1)), len(objectFuncHead.FindAllIndex(src, -1)); got != want || got == 0 {
@@ -54,6 +57,13 @@ func addPlainObjects(src []byte, scalars, objects, methods []plainField) ([]byte
 		t.addChild(f, "")
 	}
 	for _, f := range methods {
+		// A list edge's method finds the page entgql loaded under the
+		// field's alias, which it reads from the field's own context:
+		// written as a plain child, it would see its parent's, miss the
+		// page and query again for every row.
+		if listMarshalBody.MatchString(t.bodies[f.marshal]) {
+			continue
+		}
 		t.addChild(plainField{name: f.name, objType: f.objType, value: "v", marshal: f.marshal},
 			"v, err := "+f.value+"(ctx); if err != nil { return nil }; ")
 	}
@@ -134,11 +144,11 @@ func (t *plainTables) child(marshal string) (call string, ok bool) {
 	if b == nil {
 		return "", false
 	}
-	e := objectMarshalBody.FindStringSubmatch(t.bodies[b[1]])
+	e := objectMarshalBody.FindStringSubmatch(t.bodies[b[2]])
 	if e == nil || t.implementors[e[2]] == "" {
 		return "", false
 	}
-	return fmt.Sprintf("plainList(ctx, c, oc, field, obj.F, %t, %s, &plainFieldsOf%s)", e[1] != "", t.implementors[e[2]], e[2]), true
+	return fmt.Sprintf("plainList(ctx, c, oc, field, obj.F, %t, %t, %s, &plainFieldsOf%s)", b[1] != "", e[1] != "", t.implementors[e[2]], e[2]), true
 }
 
 // appendTo appends the tables to src and a call of plainObjectValue to
