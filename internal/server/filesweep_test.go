@@ -25,23 +25,7 @@ func TestSweepDeletesStoredFilesWithoutRows(t *testing.T) {
 		hiregraphtest.Part{FileName: "cv.pdf", Content: hiregraphtest.SamplePDF}).Decode(t, &up)
 
 	ctx := context.Background()
-	dirURL, err := filestore.DirURL(env.FilesDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := filestore.Open(dirURL, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer files.Close()
-	f, err := files.Check("resume", "orphan.pdf", bytes.NewReader(hiregraphtest.SamplePDF))
-	if err != nil {
-		t.Fatal(err)
-	}
-	orphan, err := files.Put(ctx, f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	files, orphan := storeOrphan(t, env)
 
 	if n, err := recruiting.SweepFiles(ctx, env.DB.Client, files, time.Now()); err != nil || n != 0 {
 		t.Fatalf("a sweep now deleted %d (%v); the orphan may still be waiting for its row", n, err)
@@ -70,22 +54,7 @@ func TestSweepDeletesStoredFilesWithoutRows(t *testing.T) {
 func TestSweepLooksKeysUpByIndex(t *testing.T) {
 	env, rec := newRecordingEnv(t)
 	ctx := context.Background()
-	dirURL, err := filestore.DirURL(env.FilesDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := filestore.Open(dirURL, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer files.Close()
-	f, err := files.Check("resume", "orphan.pdf", bytes.NewReader(hiregraphtest.SamplePDF))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := files.Put(ctx, f); err != nil {
-		t.Fatal(err)
-	}
+	files, _ := storeOrphan(t, env)
 	rec.take()
 	if _, err := recruiting.SweepFiles(ctx, ent.NewClient(ent.Driver(rec)), files, time.Now().Add(recruiting.OrphanAge+time.Minute)); err != nil {
 		t.Fatal(err)
@@ -104,4 +73,29 @@ func TestSweepLooksKeysUpByIndex(t *testing.T) {
 	if lookups != 2 {
 		t.Errorf("the sweep looked stored keys up %d times, want twice (files, exports)", lookups)
 	}
+}
+
+// storeOrphan stores a file in env's store with no row naming it, as a
+// process killed before its row committed leaves one, and returns the
+// store (closed with the test) and the file's key.
+func storeOrphan(t *testing.T, env *hiregraphtest.Env) (*filestore.Store, string) {
+	t.Helper()
+	dirURL, err := filestore.DirURL(env.FilesDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := filestore.Open(dirURL, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { files.Close() })
+	f, err := files.Check("resume", "orphan.pdf", bytes.NewReader(hiregraphtest.SamplePDF))
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := files.Put(context.Background(), f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files, key
 }
