@@ -19,7 +19,9 @@ func TestEventActivitiesLoadInConstantStatements(t *testing.T) {
 	// On PostgreSQL the feed lists the notes' events once every older
 	// transaction of the cluster has ended (hiregraphtest.Settled).
 	hiregraphtest.Settled(t, func() int {
-		var page struct{ Events struct{ Events []struct{ ID string } } }
+		var page struct {
+			Events struct{ Events []struct{ ID string } }
+		}
 		env.GraphQL(`{ events(first: 6) { events { id } } }`, nil).Decode(t, &page)
 		return len(page.Events.Events)
 	}, func(n int) bool { return n == 6 })
