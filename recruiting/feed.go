@@ -101,14 +101,7 @@ func (s *EventService) Event(ctx context.Context, id string) (*EventPayload, err
 // Within a GraphQL operation it is loaded for every event of the feed's
 // pages the operation read, at once.
 func (s *EventService) EventActivity(ctx context.Context, ev *EventPayload) (*ent.Activity, error) {
-	reads := readsOf(ctx)
-	if reads == nil {
-		acts, err := s.activities(ctx, []string{ev.ActivityID})
-		return acts[ev.ActivityID], err
-	}
-	return get(&reads.eventActivities, ev.ActivityID, wholeReads(reads, &reads.events, activityID, anyActivity), func(ids []string) (map[string]*ent.Activity, error) {
-		return s.activities(ctx, ids)
-	})
+	return perRecord(ctx, ev.ActivityID, func(r *operationReads) *batch[*ent.Activity] { return &r.eventActivities }, eventsRead, s.activities)
 }
 
 // activities reads the activities of ids the viewer may read, by id; those

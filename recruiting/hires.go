@@ -46,14 +46,7 @@ func withOpeningDetails(q *ent.OpeningQuery) *ent.OpeningQuery {
 // OldestHire is the opening's oldest hire, or nil before the first: the
 // candidate REST's hired_candidate_uid names.
 func (s *CandidateService) OldestHire(ctx context.Context, o *ent.Opening) (*ent.Candidate, error) {
-	reads := readsOf(ctx)
-	if reads == nil {
-		hires, err := s.oldestHiresOf(ctx, []string{o.ID})
-		return hires[o.ID], err
-	}
-	return get(&reads.oldestHires, o.ID, wholeReads(reads, &reads.openings, openingID, anyOpening), func(ids []string) (map[string]*ent.Candidate, error) {
-		return s.oldestHiresOf(ctx, ids)
-	})
+	return perRecord(ctx, o.ID, func(r *operationReads) *batch[*ent.Candidate] { return &r.oldestHires }, openingsRead, s.oldestHiresOf)
 }
 
 // oldestHiresOf reads the oldest hire of each opening of ids that has
@@ -79,14 +72,7 @@ func (s *CandidateService) oldestHiresOf(ctx context.Context, ids []string) (map
 // viewer does not see it. Within a GraphQL operation it is loaded for
 // every candidate the operation read, at once.
 func (s *CandidateService) HiredFor(ctx context.Context, c *ent.Candidate) (*ent.Opening, error) {
-	reads := readsOf(ctx)
-	if reads == nil {
-		openings, err := s.hiredOpeningsOf(ctx, []string{c.ID})
-		return openings[c.ID], err
-	}
-	return get(&reads.hiredOpenings, c.ID, wholeReads(reads, &reads.candidates, candidateID, anyCandidate), func(ids []string) (map[string]*ent.Opening, error) {
-		return s.hiredOpeningsOf(ctx, ids)
-	})
+	return perRecord(ctx, c.ID, func(r *operationReads) *batch[*ent.Opening] { return &r.hiredOpenings }, candidatesRead, s.hiredOpeningsOf)
 }
 
 // hiredOpeningsOf reads the openings the candidates of ids were hired

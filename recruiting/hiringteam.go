@@ -210,14 +210,7 @@ func GiveLeadRoles(ctx context.Context, client *ent.Client, p *ent.Position) err
 // the position. Within a GraphQL operation the teams of every position
 // the operation read load at once.
 func (s *PositionService) HiringTeamMembers(ctx context.Context, p *ent.Position) ([]*ent.HiringTeamMember, error) {
-	reads := readsOf(ctx)
-	if reads == nil {
-		teams, err := s.teamsOf(ctx, []string{p.ID})
-		return teams[p.ID], err
-	}
-	return get(&reads.teamMembers, p.ID, wholeReads(reads, &reads.positions, positionID, anyPosition), func(ids []string) (map[string][]*ent.HiringTeamMember, error) {
-		return s.teamsOf(ctx, ids)
-	})
+	return perRecord(ctx, p.ID, func(r *operationReads) *batch[[]*ent.HiringTeamMember] { return &r.teamMembers }, positionsRead, s.teamsOf)
 }
 
 // teamsOf reads the hiring teams of the positions of ids, by position,
@@ -258,14 +251,7 @@ func (s *PositionService) ApprovalUsers(ctx context.Context, ids []string) ([]*e
 // approvalUser is the approver of id (ApprovalUsers); nil when the
 // company no longer has them.
 func (s *PositionService) approvalUser(ctx context.Context, id string) (*ent.User, error) {
-	reads := readsOf(ctx)
-	if reads == nil {
-		users, err := s.usersOf(ctx, []string{id})
-		return users[id], err
-	}
-	return get(&reads.approvalUsers, id, reads.approverIDs, func(ids []string) (map[string]*ent.User, error) {
-		return s.usersOf(ctx, ids)
-	})
+	return perRecord(ctx, id, func(r *operationReads) *batch[*ent.User] { return &r.approvalUsers }, approversRead, s.usersOf)
 }
 
 // usersOf reads the users of ids, by id.

@@ -27,16 +27,11 @@ func (s *InterviewService) NextInterview(ctx context.Context, c *ent.Candidate, 
 	if timesOnly {
 		columns = interviewTimeColumns
 	}
-	reads := readsOf(ctx)
-	if reads == nil {
-		next, err := s.NextInterviews(ctx, []string{c.ID}, columns...)
-		return next[c.ID], err
-	}
-	next := &reads.nextInterviews
+	batchOf := func(r *operationReads) *batch[*ent.Interview] { return &r.nextInterviews }
 	if timesOnly {
-		next = &reads.nextInterviewTimes
+		batchOf = func(r *operationReads) *batch[*ent.Interview] { return &r.nextInterviewTimes }
 	}
-	return get(next, c.ID, wholeReads(reads, &reads.candidates, candidateID, anyCandidate), func(ids []string) (map[string]*ent.Interview, error) {
+	return perRecord(ctx, c.ID, batchOf, candidatesRead, func(ctx context.Context, ids []string) (map[string]*ent.Interview, error) {
 		return s.NextInterviews(ctx, ids, columns...)
 	})
 }

@@ -433,14 +433,7 @@ func actorLabel(a Actor) string {
 // OfferVersions lists an offer's versions, oldest first, as the viewer
 // sees them.
 func (s *CandidateService) OfferVersions(ctx context.Context, o *ent.Offer) ([]*ent.OfferVersion, error) {
-	reads := readsOf(ctx)
-	if reads == nil {
-		versions, err := s.versionsOf(ctx, []string{o.ID})
-		return versions[o.ID], err
-	}
-	return get(&reads.offerVersions, o.ID, wholeReads(reads, &reads.offers, offerID, anyOffer), func(ids []string) (map[string][]*ent.OfferVersion, error) {
-		return s.versionsOf(ctx, ids)
-	})
+	return perRecord(ctx, o.ID, func(r *operationReads) *batch[[]*ent.OfferVersion] { return &r.offerVersions }, offersRead, s.versionsOf)
 }
 
 // versionsOf reads the versions of the offers of ids, by offer, oldest
@@ -462,14 +455,7 @@ func (s *CandidateService) versionsOf(ctx context.Context, ids []string) (map[st
 
 // CandidateOffers lists a candidate's offers, oldest first.
 func (s *CandidateService) CandidateOffers(ctx context.Context, c *ent.Candidate) ([]*ent.Offer, error) {
-	reads := readsOf(ctx)
-	if reads == nil {
-		offers, err := s.offersOf(ctx, []string{c.ID})
-		return offers[c.ID], err
-	}
-	return get(&reads.candidateOffers, c.ID, wholeReads(reads, &reads.candidates, candidateID, anyCandidate), func(ids []string) (map[string][]*ent.Offer, error) {
-		return s.offersOf(ctx, ids)
-	})
+	return perRecord(ctx, c.ID, func(r *operationReads) *batch[[]*ent.Offer] { return &r.candidateOffers }, candidatesRead, s.offersOf)
 }
 
 // offersOf reads the offers of the candidates of ids, by candidate,

@@ -141,6 +141,39 @@ func wholeReads[T any](r *operationReads, answers *[][]T, id func(T) string, who
 	}
 }
 
+// perRecord returns the value of the record id: outside a GraphQL
+// operation loaded for it alone; within one from the operation's batch
+// (batchOf), loaded at its first ask for every record others lists.
+func perRecord[V, T any](ctx context.Context, id string, batchOf func(*operationReads) *batch[V], others func(*operationReads) func() map[string]T,
+	load func(ctx context.Context, ids []string) (map[string]V, error)) (V, error) {
+	reads := readsOf(ctx)
+	if reads == nil {
+		vals, err := load(ctx, []string{id})
+		return vals[id], err
+	}
+	return get(batchOf(reads), id, others(reads), func(ids []string) (map[string]V, error) {
+		return load(ctx, ids)
+	})
+}
+
+// The records of a kind the operation read so far, for perRecord.
+func candidatesRead(r *operationReads) func() map[string]*ent.Candidate {
+	return wholeReads(r, &r.candidates, candidateID, anyCandidate)
+}
+func positionsRead(r *operationReads) func() map[string]*ent.Position {
+	return wholeReads(r, &r.positions, positionID, anyPosition)
+}
+func openingsRead(r *operationReads) func() map[string]*ent.Opening {
+	return wholeReads(r, &r.openings, openingID, anyOpening)
+}
+func offersRead(r *operationReads) func() map[string]*ent.Offer {
+	return wholeReads(r, &r.offers, offerID, anyOffer)
+}
+func eventsRead(r *operationReads) func() map[string]*ent.Activity {
+	return wholeReads(r, &r.events, activityID, anyActivity)
+}
+func approversRead(r *operationReads) func() map[string]struct{} { return r.approverIDs }
+
 // approverIDs are the approvers of every offer and approval process read
 // so far.
 func (r *operationReads) approverIDs() map[string]struct{} {
