@@ -796,7 +796,7 @@ func (_g *ActivityGroupBy) sqlScan(ctx context.Context, root *ActivityQuery, v a
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // ActivitySelect is the builder for selecting fields of Activity entities.
@@ -838,7 +838,7 @@ func (_s *ActivitySelect) sqlScan(ctx context.Context, root *ActivityQuery, v an
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

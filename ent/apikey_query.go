@@ -796,7 +796,7 @@ func (_g *APIKeyGroupBy) sqlScan(ctx context.Context, root *APIKeyQuery, v any) 
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // APIKeySelect is the builder for selecting fields of APIKey entities.
@@ -838,7 +838,7 @@ func (_s *APIKeySelect) sqlScan(ctx context.Context, root *APIKeyQuery, v any) e
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

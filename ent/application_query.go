@@ -715,7 +715,7 @@ func (_g *ApplicationGroupBy) sqlScan(ctx context.Context, root *ApplicationQuer
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // ApplicationSelect is the builder for selecting fields of Application entities.
@@ -757,7 +757,7 @@ func (_s *ApplicationSelect) sqlScan(ctx context.Context, root *ApplicationQuery
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -723,7 +723,7 @@ func (_g *ApprovalProcessGroupBy) sqlScan(ctx context.Context, root *ApprovalPro
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // ApprovalProcessSelect is the builder for selecting fields of ApprovalProcess entities.
@@ -765,7 +765,7 @@ func (_s *ApprovalProcessSelect) sqlScan(ctx context.Context, root *ApprovalProc
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -2484,7 +2484,7 @@ func (_g *CandidateGroupBy) sqlScan(ctx context.Context, root *CandidateQuery, v
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // CandidateSelect is the builder for selecting fields of Candidate entities.
@@ -2526,7 +2526,7 @@ func (_s *CandidateSelect) sqlScan(ctx context.Context, root *CandidateQuery, v 
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -916,7 +916,7 @@ func (_g *CandidateFileGroupBy) sqlScan(ctx context.Context, root *CandidateFile
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // CandidateFileSelect is the builder for selecting fields of CandidateFile entities.
@@ -958,7 +958,7 @@ func (_s *CandidateFileSelect) sqlScan(ctx context.Context, root *CandidateFileQ
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -793,7 +793,7 @@ func (_g *CandidateStepGroupBy) sqlScan(ctx context.Context, root *CandidateStep
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // CandidateStepSelect is the builder for selecting fields of CandidateStep entities.
@@ -835,7 +835,7 @@ func (_s *CandidateStepSelect) sqlScan(ctx context.Context, root *CandidateStepQ
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -561,7 +561,7 @@ func (_g *CompanyGroupBy) sqlScan(ctx context.Context, root *CompanyQuery, v any
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // CompanySelect is the builder for selecting fields of Company entities.
@@ -603,7 +603,7 @@ func (_s *CompanySelect) sqlScan(ctx context.Context, root *CompanyQuery, v any)
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -640,7 +640,7 @@ func (_g *ContactGroupBy) sqlScan(ctx context.Context, root *ContactQuery, v any
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // ContactSelect is the builder for selecting fields of Contact entities.
@@ -682,7 +682,7 @@ func (_s *ContactSelect) sqlScan(ctx context.Context, root *ContactQuery, v any)
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -853,7 +853,7 @@ func (_g *ConversationGroupBy) sqlScan(ctx context.Context, root *ConversationQu
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // ConversationSelect is the builder for selecting fields of Conversation entities.
@@ -895,7 +895,7 @@ func (_s *ConversationSelect) sqlScan(ctx context.Context, root *ConversationQue
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

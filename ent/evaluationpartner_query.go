@@ -772,7 +772,7 @@ func (_g *EvaluationPartnerGroupBy) sqlScan(ctx context.Context, root *Evaluatio
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // EvaluationPartnerSelect is the builder for selecting fields of EvaluationPartner entities.
@@ -814,7 +814,7 @@ func (_s *EvaluationPartnerSelect) sqlScan(ctx context.Context, root *Evaluation
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -640,7 +640,7 @@ func (_g *FieldDefinitionGroupBy) sqlScan(ctx context.Context, root *FieldDefini
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // FieldDefinitionSelect is the builder for selecting fields of FieldDefinition entities.
@@ -682,7 +682,7 @@ func (_s *FieldDefinitionSelect) sqlScan(ctx context.Context, root *FieldDefinit
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -637,7 +637,7 @@ func (_g *HiringTeamMemberGroupBy) sqlScan(ctx context.Context, root *HiringTeam
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // HiringTeamMemberSelect is the builder for selecting fields of HiringTeamMember entities.
@@ -679,7 +679,7 @@ func (_s *HiringTeamMemberSelect) sqlScan(ctx context.Context, root *HiringTeamM
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -640,7 +640,7 @@ func (_g *IdempotencyKeyGroupBy) sqlScan(ctx context.Context, root *IdempotencyK
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // IdempotencyKeySelect is the builder for selecting fields of IdempotencyKey entities.
@@ -682,7 +682,7 @@ func (_s *IdempotencyKeySelect) sqlScan(ctx context.Context, root *IdempotencyKe
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

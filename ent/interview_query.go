@@ -1267,7 +1267,7 @@ func (_g *InterviewGroupBy) sqlScan(ctx context.Context, root *InterviewQuery, v
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // InterviewSelect is the builder for selecting fields of Interview entities.
@@ -1309,7 +1309,7 @@ func (_s *InterviewSelect) sqlScan(ctx context.Context, root *InterviewQuery, v 
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

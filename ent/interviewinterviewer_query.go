@@ -637,7 +637,7 @@ func (_g *InterviewInterviewerGroupBy) sqlScan(ctx context.Context, root *Interv
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // InterviewInterviewerSelect is the builder for selecting fields of InterviewInterviewer entities.
@@ -679,7 +679,7 @@ func (_s *InterviewInterviewerSelect) sqlScan(ctx context.Context, root *Intervi
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -776,7 +776,7 @@ func (_g *LocationGroupBy) sqlScan(ctx context.Context, root *LocationQuery, v a
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // LocationSelect is the builder for selecting fields of Location entities.
@@ -818,7 +818,7 @@ func (_s *LocationSelect) sqlScan(ctx context.Context, root *LocationQuery, v an
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

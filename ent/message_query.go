@@ -715,7 +715,7 @@ func (_g *MessageGroupBy) sqlScan(ctx context.Context, root *MessageQuery, v any
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // MessageSelect is the builder for selecting fields of Message entities.
@@ -757,7 +757,7 @@ func (_s *MessageSelect) sqlScan(ctx context.Context, root *MessageQuery, v any)
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

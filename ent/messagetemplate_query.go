@@ -640,7 +640,7 @@ func (_g *MessageTemplateGroupBy) sqlScan(ctx context.Context, root *MessageTemp
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // MessageTemplateSelect is the builder for selecting fields of MessageTemplate entities.
@@ -682,7 +682,7 @@ func (_s *MessageTemplateSelect) sqlScan(ctx context.Context, root *MessageTempl
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

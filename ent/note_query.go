@@ -715,7 +715,7 @@ func (_g *NoteGroupBy) sqlScan(ctx context.Context, root *NoteQuery, v any) erro
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // NoteSelect is the builder for selecting fields of Note entities.
@@ -757,7 +757,7 @@ func (_s *NoteSelect) sqlScan(ctx context.Context, root *NoteQuery, v any) error
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -966,7 +966,7 @@ func (_g *OfferGroupBy) sqlScan(ctx context.Context, root *OfferQuery, v any) er
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // OfferSelect is the builder for selecting fields of Offer entities.
@@ -1008,7 +1008,7 @@ func (_s *OfferSelect) sqlScan(ctx context.Context, root *OfferQuery, v any) err
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -715,7 +715,7 @@ func (_g *OfferLetterGroupBy) sqlScan(ctx context.Context, root *OfferLetterQuer
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // OfferLetterSelect is the builder for selecting fields of OfferLetter entities.
@@ -757,7 +757,7 @@ func (_s *OfferLetterSelect) sqlScan(ctx context.Context, root *OfferLetterQuery
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -793,7 +793,7 @@ func (_g *OfferVersionGroupBy) sqlScan(ctx context.Context, root *OfferVersionQu
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // OfferVersionSelect is the builder for selecting fields of OfferVersion entities.
@@ -835,7 +835,7 @@ func (_s *OfferVersionSelect) sqlScan(ctx context.Context, root *OfferVersionQue
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

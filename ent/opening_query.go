@@ -984,7 +984,7 @@ func (_g *OpeningGroupBy) sqlScan(ctx context.Context, root *OpeningQuery, v any
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // OpeningSelect is the builder for selecting fields of Opening entities.
@@ -1026,7 +1026,7 @@ func (_s *OpeningSelect) sqlScan(ctx context.Context, root *OpeningQuery, v any)
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -770,7 +770,7 @@ func (_g *PersonGroupBy) sqlScan(ctx context.Context, root *PersonQuery, v any) 
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // PersonSelect is the builder for selecting fields of Person entities.
@@ -812,7 +812,7 @@ func (_s *PersonSelect) sqlScan(ctx context.Context, root *PersonQuery, v any) e
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

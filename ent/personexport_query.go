@@ -640,7 +640,7 @@ func (_g *PersonExportGroupBy) sqlScan(ctx context.Context, root *PersonExportQu
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // PersonExportSelect is the builder for selecting fields of PersonExport entities.
@@ -682,7 +682,7 @@ func (_s *PersonExportSelect) sqlScan(ctx context.Context, root *PersonExportQue
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -954,7 +954,7 @@ func (_g *PipelineStepGroupBy) sqlScan(ctx context.Context, root *PipelineStepQu
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // PipelineStepSelect is the builder for selecting fields of PipelineStep entities.
@@ -996,7 +996,7 @@ func (_s *PipelineStepSelect) sqlScan(ctx context.Context, root *PipelineStepQue
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -2200,7 +2200,7 @@ func (_g *PositionGroupBy) sqlScan(ctx context.Context, root *PositionQuery, v a
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // PositionSelect is the builder for selecting fields of Position entities.
@@ -2242,7 +2242,7 @@ func (_s *PositionSelect) sqlScan(ctx context.Context, root *PositionQuery, v an
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

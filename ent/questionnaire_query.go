@@ -769,7 +769,7 @@ func (_g *QuestionnaireGroupBy) sqlScan(ctx context.Context, root *Questionnaire
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // QuestionnaireSelect is the builder for selecting fields of Questionnaire entities.
@@ -811,7 +811,7 @@ func (_s *QuestionnaireSelect) sqlScan(ctx context.Context, root *QuestionnaireQ
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -554,7 +554,7 @@ func (_g *RateLimitBucketGroupBy) sqlScan(ctx context.Context, root *RateLimitBu
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // RateLimitBucketSelect is the builder for selecting fields of RateLimitBucket entities.
@@ -596,7 +596,7 @@ func (_s *RateLimitBucketSelect) sqlScan(ctx context.Context, root *RateLimitBuc
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -741,7 +741,7 @@ func (_g *RejectionReasonGroupBy) sqlScan(ctx context.Context, root *RejectionRe
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // RejectionReasonSelect is the builder for selecting fields of RejectionReason entities.
@@ -783,7 +783,7 @@ func (_s *RejectionReasonSelect) sqlScan(ctx context.Context, root *RejectionRea
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

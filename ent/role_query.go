@@ -640,7 +640,7 @@ func (_g *RoleGroupBy) sqlScan(ctx context.Context, root *RoleQuery, v any) erro
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // RoleSelect is the builder for selecting fields of Role entities.
@@ -682,7 +682,7 @@ func (_s *RoleSelect) sqlScan(ctx context.Context, root *RoleQuery, v any) error
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

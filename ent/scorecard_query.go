@@ -1041,7 +1041,7 @@ func (_g *ScorecardGroupBy) sqlScan(ctx context.Context, root *ScorecardQuery, v
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // ScorecardSelect is the builder for selecting fields of Scorecard entities.
@@ -1083,7 +1083,7 @@ func (_s *ScorecardSelect) sqlScan(ctx context.Context, root *ScorecardQuery, v 
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -715,7 +715,7 @@ func (_g *ScorecardAttributeGroupBy) sqlScan(ctx context.Context, root *Scorecar
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // ScorecardAttributeSelect is the builder for selecting fields of ScorecardAttribute entities.
@@ -757,7 +757,7 @@ func (_s *ScorecardAttributeSelect) sqlScan(ctx context.Context, root *Scorecard
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

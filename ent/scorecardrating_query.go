@@ -790,7 +790,7 @@ func (_g *ScorecardRatingGroupBy) sqlScan(ctx context.Context, root *ScorecardRa
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // ScorecardRatingSelect is the builder for selecting fields of ScorecardRating entities.
@@ -832,7 +832,7 @@ func (_s *ScorecardRatingSelect) sqlScan(ctx context.Context, root *ScorecardRat
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -790,7 +790,7 @@ func (_g *TestSubmissionGroupBy) sqlScan(ctx context.Context, root *TestSubmissi
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // TestSubmissionSelect is the builder for selecting fields of TestSubmission entities.
@@ -832,7 +832,7 @@ func (_s *TestSubmissionSelect) sqlScan(ctx context.Context, root *TestSubmissio
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

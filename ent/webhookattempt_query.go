@@ -715,7 +715,7 @@ func (_g *WebhookAttemptGroupBy) sqlScan(ctx context.Context, root *WebhookAttem
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // WebhookAttemptSelect is the builder for selecting fields of WebhookAttempt entities.
@@ -757,7 +757,7 @@ func (_s *WebhookAttemptSelect) sqlScan(ctx context.Context, root *WebhookAttemp
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

@@ -738,7 +738,7 @@ func (_g *WebhookEndpointGroupBy) sqlScan(ctx context.Context, root *WebhookEndp
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // WebhookEndpointSelect is the builder for selecting fields of WebhookEndpoint entities.
@@ -780,7 +780,7 @@ func (_s *WebhookEndpointSelect) sqlScan(ctx context.Context, root *WebhookEndpo
 		return err
 	}
 	defer rows.Close()
-	return sql.ScanSlice(rows, v)
+	return scanRows(rows, v)
 }
 
 // Modify adds a query modifier for attaching custom logic to queries.

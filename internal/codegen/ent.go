@@ -19,8 +19,8 @@ const (
 )
 
 // Ent answers the configuration of ent's code generation and entgql's
-// extension, with Hiregraph's templates: ent's query template patched
-// (EntQueryTemplate), entgql's collection and pagination templates
+// extension, with Hiregraph's templates: ent's query, group-by and select
+// templates patched (EntQueryTemplate), entgql's collection and pagination templates
 // patched (LoadNestedConnectionsPerParent, ProjectPastResolverFields,
 // EdgesInOneBlock), and the
 // templates of ent/template, ent/schema/uid/template and
@@ -85,11 +85,14 @@ func Ent() (*gen.Config, entc.Extension, error) {
 	return cfg, ext, nil
 }
 
-// EntQueryTemplate answers ent's query template, from the ent module at
-// entDir, with ScanStraightIntoNodes and EagerLoadersWithOneArrayParameter
-// made; it overrides ent's own of the same name.
+// EntQueryTemplate answers ent's query, group-by and select templates,
+// from the ent module at entDir, with ScanStraightIntoNodes,
+// EagerLoadersWithOneArrayParameter and ScanRowsThemselves made; they
+// override ent's own of the same names.
 func EntQueryTemplate(entDir string) (*gen.Template, error) {
-	t, err := gen.NewTemplate("patchedquery").ParseFiles(filepath.Join(entDir, "entc/gen/template/dialect/sql/query.tmpl"))
+	dir := filepath.Join(entDir, "entc/gen/template/dialect/sql")
+	t, err := gen.NewTemplate("patchedquery").ParseFiles(filepath.Join(dir, "query.tmpl"),
+		filepath.Join(dir, "group.tmpl"), filepath.Join(dir, "select.tmpl"))
 	if err != nil {
 		return nil, err
 	}
@@ -97,6 +100,9 @@ func EntQueryTemplate(entDir string) (*gen.Template, error) {
 		return nil, err
 	}
 	if err := ScanStraightIntoNodes(t.Template); err != nil {
+		return nil, err
+	}
+	if err := ScanRowsThemselves(t.Template); err != nil {
 		return nil, err
 	}
 	return t, nil

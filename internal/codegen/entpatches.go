@@ -76,6 +76,27 @@ func ScanStraightIntoNodes(query *template.Template) error {
 	})
 }
 
+// ScanRowsThemselves makes the Scan of ent's group-by and select builders
+// (templates dialect/sql/group and dialect/sql/select) hand the rows to a
+// destination that scans them itself (ent.RowsScanner, ent/rowsscanner.go)
+// instead of sql.ScanSlice, which allocates a reflect value for every
+// column of every row and appends each row by reflection: a board's
+// recommendation counts made about 350 allocations that way.
+func ScanRowsThemselves(t *template.Template) error {
+	for _, name := range []string{"dialect/sql/group", "dialect/sql/select"} {
+		builder, err := lookup(t, name)
+		if err != nil {
+			return err
+		}
+		if err := replaceEachOnce("ScanRowsThemselves", builder.Tree.Root, [][2]string{
+			{"return sql.ScanSlice(rows, v)", "return scanRows(rows, v)"},
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // EagerLoadersWithOneArrayParameter makes the eager loaders of ent's
 // query template (dialect/sql/query) of to-one edges (a candidate's
 // person) and of to-many edges loaded whole send the ids as one array

@@ -69,6 +69,34 @@ func TestEntTemplatePatches(t *testing.T) {
 	}
 }
 
+// ScanRowsThemselves points both the group-by's and the select's Scan at
+// scanRows, and fails when either lacks ScanSlice's call or has it twice.
+func TestScanRowsThemselves(t *testing.T) {
+	const call = "\tdefer rows.Close()\n\treturn sql.ScanSlice(rows, v)\n"
+	parse := func(group, sel string) *template.Template {
+		tmpl, err := template.New("fixture").Parse(`{{ define "dialect/sql/group" }}` + group + `{{ end }}` +
+			`{{ define "dialect/sql/select" }}` + sel + `{{ end }}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tmpl
+	}
+	tmpl := parse(call, call)
+	if err := ScanRowsThemselves(tmpl); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"dialect/sql/group", "dialect/sql/select"} {
+		if got, want := tmpl.Lookup(name).Tree.Root.String(), "\tdefer rows.Close()\n\treturn scanRows(rows, v)\n"; got != want {
+			t.Errorf("%s patched to\n%s\nwant\n%s", name, got, want)
+		}
+	}
+	for _, bad := range [][2]string{{call, ""}, {"", call}, {call + call, call}} {
+		if err := ScanRowsThemselves(parse(bad[0], bad[1])); err == nil || !strings.Contains(err.Error(), "ScanRowsThemselves") {
+			t.Errorf("on %q: error %v, want one naming the patch", bad, err)
+		}
+	}
+}
+
 // The patches apply to the templates of the pinned ent and entgql.
 func TestEntTemplatePatchesApplyUpstream(t *testing.T) {
 	for name, patch := range map[string]func() error{
