@@ -2,6 +2,7 @@ package recruiting
 
 import (
 	"context"
+	stdsql "database/sql"
 	"fmt"
 
 	"entgo.io/ent/dialect/sql"
@@ -125,28 +126,42 @@ func (s *ScorecardService) feedbackOpenOn(ctx context.Context, cands []*ent.Cand
 }
 
 func (s *ScorecardService) countRecommendations(ctx context.Context, ids []string, out map[string]*ScorecardSummary) error {
-	var rows []struct {
-		CandidateID    string `json:"candidate_id"`
-		Recommendation string `json:"overall_recommendation"`
-		Count          int    `json:"count"`
-	}
 	err := s.clientOf(ctx).Scorecard.Query().Where(scorecard.CandidateIDIn(ids...)).
 		GroupBy(scorecard.FieldCandidateID, scorecard.FieldOverallRecommendation).
 		Aggregate(ent.Count()).
-		Scan(ctx, &rows)
+		Scan(ctx, recommendationCounts(out))
 	if err != nil {
 		return fmt.Errorf("counting recommendations: %w", err)
 	}
-	for _, r := range rows {
-		sum := out[r.CandidateID]
-		sum.Submitted += r.Count
+	return nil
+}
+
+// recommendationCounts adds the rows of countRecommendations' group-by
+// (candidate, recommendation, count) to the summaries of the candidates,
+// straight from the rows (ent.RowsScanner): the ids and recommendations
+// are compared as the driver's bytes, so a row allocates nothing.
+type recommendationCounts map[string]*ScorecardSummary
+
+// ScanRows implements ent.RowsScanner.
+func (out recommendationCounts) ScanRows(rows *sql.Rows) error {
+	var candidateID, recommendation stdsql.RawBytes
+	var count int
+	for rows.Next() {
+		if err := rows.Scan(&candidateID, &recommendation, &count); err != nil {
+			return err
+		}
+		sum, ok := out[string(candidateID)]
+		if !ok {
+			return fmt.Errorf("counted the scorecards of candidate %s, not asked for", candidateID)
+		}
+		sum.Submitted += count
 		for _, rc := range sum.Recommendations {
-			if string(rc.Recommendation) == r.Recommendation {
-				rc.Count = r.Count
+			if string(rc.Recommendation) == string(recommendation) {
+				rc.Count = count
 			}
 		}
 	}
-	return nil
+	return rows.Err()
 }
 
 // averageRatings fills in the attributes of each summary: the template of
