@@ -18,7 +18,7 @@ type databaseFlags struct {
 	DatabaseURL        string `name:"database-url" env:"HIREGRAPH_DATABASE_URL" default:"${default_database_url}" help:"Database: sqlite://PATH (embedded) or postgres://USER@HOST:5432/DB?sslmode=disable."`
 	DatabaseSchema     string `name:"database-schema" env:"HIREGRAPH_DATABASE_SCHEMA" placeholder:"NAME" help:"PostgreSQL schema holding Hiregraph's tables, created if missing (default: the URL's search_path, else ${default_database_schema})."`
 	SQLiteReadConns    int    `name:"sqlite-read-conns" env:"HIREGRAPH_SQLITE_READ_CONNS" help:"Read-only SQLite connections; writes always use one (default twice the cores, at least 4)."`
-	PostgresConns      int    `name:"postgres-conns" env:"HIREGRAPH_POSTGRES_CONNS" default:"${default_postgres_conns}" help:"PostgreSQL connection pool size."`
+	PostgresConns      int    `name:"postgres-conns" env:"HIREGRAPH_POSTGRES_CONNS" default:"${default_postgres_conns}" help:"PostgreSQL connections at most: half for writes and transactions, half for plain reads."`
 	AllowMaintenanceDB bool   `name:"allow-maintenance-database" env:"HIREGRAPH_ALLOW_MAINTENANCE_DATABASE" help:"Allow PostgreSQL's postgres, template0 or template1 database, which tools expect to stay empty."`
 }
 

@@ -11,18 +11,14 @@ import (
 
 // routedDriver is ent's driver over two pools: statements that only read,
 // outside a transaction, go to the read pool; writes and transactions go to
-// the write pool. On PostgreSQL both are the same pool.
+// the write pool.
 type routedDriver struct {
 	*entsql.Driver // the write pool
 	read           *entsql.Driver
 }
 
 func newDriver(dia string, write, read *sql.DB) dialect.Driver {
-	w := entsql.OpenDB(dia, write)
-	if read == write {
-		return w
-	}
-	return &routedDriver{Driver: w, read: entsql.OpenDB(dia, read)}
+	return &routedDriver{Driver: entsql.OpenDB(dia, write), read: entsql.OpenDB(dia, read)}
 }
 
 // Query runs a SELECT on the read pool and anything else (INSERT …
