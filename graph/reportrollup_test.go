@@ -111,7 +111,9 @@ func openingOf(t *testing.T, env *hiregraphtest.Env, positionID string) string {
 	t.Helper()
 	var out struct {
 		Node struct {
-			Openings struct{ Edges []struct{ Node struct{ ID string } } }
+			Openings struct {
+				Edges []struct{ Node struct{ ID string } }
+			}
 		}
 	}
 	env.GraphQL(`query($id: ID!) { node(id: $id) { ... on Position { openings { edges { node { id } } } } } }`,

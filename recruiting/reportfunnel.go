@@ -124,7 +124,9 @@ func (t funnelTally) ordered(ranks map[string]int) []FunnelStep {
 		}
 		return unrankedStep
 	}
-	slices.SortFunc(out, func(a, b FunnelStep) int { return cmp.Or(cmp.Compare(rank(a.Step), rank(b.Step)), cmp.Compare(a.Step, b.Step)) })
+	slices.SortFunc(out, func(a, b FunnelStep) int {
+		return cmp.Or(cmp.Compare(rank(a.Step), rank(b.Step)), cmp.Compare(a.Step, b.Step))
+	})
 	drops := map[string][]FunnelDropOff{}
 	for k, n := range t.drops {
 		if n == 0 {

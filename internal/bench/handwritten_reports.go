@@ -410,7 +410,9 @@ func (h *handWritten) reportFunnel(ctx context.Context, company string, from, to
 			out = append(out, *s)
 		}
 	}
-	slices.SortFunc(out, func(a, b hwFunnelStep) int { return cmp.Or(cmp.Compare(rank(a.Step), rank(b.Step)), cmp.Compare(a.Step, b.Step)) })
+	slices.SortFunc(out, func(a, b hwFunnelStep) int {
+		return cmp.Or(cmp.Compare(rank(a.Step), rank(b.Step)), cmp.Compare(a.Step, b.Step))
+	})
 	for i := range out {
 		if i+1 < len(out) && out[i].Reached > 0 {
 			c := float64(out[i+1].Reached) / float64(out[i].Reached)

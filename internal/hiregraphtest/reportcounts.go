@@ -28,7 +28,7 @@ func (e *Env) ReportedCounts(from, to time.Time) ReportCounts {
 	var out struct {
 		Reports struct {
 			Sources []struct {
-				Source                               string
+				Source                                  string
 				Applications, Interviews, Offers, Hires int
 			}
 			Funnel []struct {

@@ -35,7 +35,9 @@ func TestRaceReportCounts(t *testing.T) {
 		}
 	}
 	var reasons struct {
-		RejectionReasons struct{ Edges []struct{ Node struct{ ID string } } }
+		RejectionReasons struct {
+			Edges []struct{ Node struct{ ID string } }
+		}
 	}
 	env.GraphQL(`{ rejectionReasons(first: 1) { edges { node { id } } } }`, nil).Decode(t, &reasons)
 	reason := reasons.RejectionReasons.Edges[0].Node.ID
