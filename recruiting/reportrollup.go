@@ -78,7 +78,7 @@ type rollupState struct {
 // rollupBefore reads the stays of c, which the write's transaction holds
 // locked, before the write changes it.
 func rollupBefore(ctx context.Context, client *ent.Client, c *ent.Candidate) (rollupState, error) {
-	stays, err := staysOf(ctx, client, c.ID)
+	stays, err := staysOf(ctx, client, c.CompanyID, c.ID)
 	return rollupState{c: c, stays: stays[c.ID]}, err
 }
 
@@ -89,7 +89,7 @@ func rollupBefore(ctx context.Context, client *ent.Client, c *ent.Candidate) (ro
 func (b rollupState) settle(ctx context.Context, client *ent.Client, after *ent.Candidate) error {
 	stays := b.stays
 	if !sameStep(b.c.CurrentStepID, after.CurrentStepID) {
-		read, err := staysOf(ctx, client, after.ID)
+		read, err := staysOf(ctx, client, after.CompanyID, after.ID)
 		if err != nil {
 			return err
 		}
@@ -116,12 +116,12 @@ func rollupDelta(before, after map[rollupKey]int) map[rollupKey]int {
 	return out
 }
 
-// staysOf reads the stays of the candidates (what rollupOf reads of them),
-// by candidate, on the step history's (company, candidate) index. The
-// write's viewer may write the candidate, so the stays are read as the
-// service.
-func staysOf(ctx context.Context, client *ent.Client, ids ...string) (map[string][]*ent.CandidateStep, error) {
-	stays, err := client.CandidateStep.Query().Where(candidatestep.CandidateIDIn(ids...)).
+// staysOf reads the stays of the company's candidates (what rollupOf reads
+// of them), by candidate, on the step history's (company, candidate) index,
+// which the company leads. The write's viewer may write the candidate, so
+// the stays are read as the service.
+func staysOf(ctx context.Context, client *ent.Client, company string, ids ...string) (map[string][]*ent.CandidateStep, error) {
+	stays, err := client.CandidateStep.Query().Where(candidatestep.CompanyID(company), candidatestep.CandidateIDIn(ids...)).
 		Select(candidatestep.FieldCandidateID, candidatestep.FieldName, candidatestep.FieldKind, candidatestep.FieldTimeLeft).
 		All(privacy.DecisionContext(ctx, privacy.Allow))
 	if err != nil {
@@ -207,7 +207,7 @@ func eraseRollup(ctx context.Context, client *ent.Client, cands []*ent.Candidate
 	for i, c := range cands {
 		ids[i] = c.ID
 	}
-	stays, err := staysOf(ctx, client, ids...)
+	stays, err := staysOf(ctx, client, cands[0].CompanyID, ids...)
 	if err != nil {
 		return err
 	}
@@ -378,7 +378,7 @@ func RebuildReportCounts(ctx context.Context, client *ent.Client, company string
 		for i, c := range cands {
 			ids[i] = c.ID
 		}
-		stays, err := staysOf(ctx, client, ids...)
+		stays, err := staysOf(ctx, client, company, ids...)
 		if err != nil {
 			return err
 		}
