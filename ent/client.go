@@ -44,6 +44,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
+	"github.com/hiregraph/hiregraph/ent/reportcount"
 	"github.com/hiregraph/hiregraph/ent/role"
 	"github.com/hiregraph/hiregraph/ent/scorecard"
 	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
@@ -121,6 +122,8 @@ type Client struct {
 	RateLimitBucket *RateLimitBucketClient
 	// RejectionReason is the client for interacting with the RejectionReason builders.
 	RejectionReason *RejectionReasonClient
+	// ReportCount is the client for interacting with the ReportCount builders.
+	ReportCount *ReportCountClient
 	// Role is the client for interacting with the Role builders.
 	Role *RoleClient
 	// Scorecard is the client for interacting with the Scorecard builders.
@@ -178,6 +181,7 @@ func (c *Client) init() {
 	c.Questionnaire = NewQuestionnaireClient(c.config)
 	c.RateLimitBucket = NewRateLimitBucketClient(c.config)
 	c.RejectionReason = NewRejectionReasonClient(c.config)
+	c.ReportCount = NewReportCountClient(c.config)
 	c.Role = NewRoleClient(c.config)
 	c.Scorecard = NewScorecardClient(c.config)
 	c.ScorecardAttribute = NewScorecardAttributeClient(c.config)
@@ -309,6 +313,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Questionnaire:        NewQuestionnaireClient(cfg),
 		RateLimitBucket:      NewRateLimitBucketClient(cfg),
 		RejectionReason:      NewRejectionReasonClient(cfg),
+		ReportCount:          NewReportCountClient(cfg),
 		Role:                 NewRoleClient(cfg),
 		Scorecard:            NewScorecardClient(cfg),
 		ScorecardAttribute:   NewScorecardAttributeClient(cfg),
@@ -367,6 +372,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Questionnaire:        NewQuestionnaireClient(cfg),
 		RateLimitBucket:      NewRateLimitBucketClient(cfg),
 		RejectionReason:      NewRejectionReasonClient(cfg),
+		ReportCount:          NewReportCountClient(cfg),
 		Role:                 NewRoleClient(cfg),
 		Scorecard:            NewScorecardClient(cfg),
 		ScorecardAttribute:   NewScorecardAttributeClient(cfg),
@@ -410,7 +416,7 @@ func (c *Client) Use(hooks ...Hook) {
 		c.Interview, c.InterviewInterviewer, c.Location, c.Message, c.MessageTemplate,
 		c.Note, c.Offer, c.OfferLetter, c.OfferVersion, c.Opening, c.Person,
 		c.PersonExport, c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
-		c.RejectionReason, c.Role, c.Scorecard, c.ScorecardAttribute,
+		c.RejectionReason, c.ReportCount, c.Role, c.Scorecard, c.ScorecardAttribute,
 		c.ScorecardRating, c.TestSubmission, c.User, c.WebhookAttempt,
 		c.WebhookEndpoint,
 	} {
@@ -428,7 +434,7 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.Interview, c.InterviewInterviewer, c.Location, c.Message, c.MessageTemplate,
 		c.Note, c.Offer, c.OfferLetter, c.OfferVersion, c.Opening, c.Person,
 		c.PersonExport, c.PipelineStep, c.Position, c.Questionnaire, c.RateLimitBucket,
-		c.RejectionReason, c.Role, c.Scorecard, c.ScorecardAttribute,
+		c.RejectionReason, c.ReportCount, c.Role, c.Scorecard, c.ScorecardAttribute,
 		c.ScorecardRating, c.TestSubmission, c.User, c.WebhookAttempt,
 		c.WebhookEndpoint,
 	} {
@@ -501,6 +507,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.RateLimitBucket.mutate(ctx, m)
 	case *RejectionReasonMutation:
 		return c.RejectionReason.mutate(ctx, m)
+	case *ReportCountMutation:
+		return c.ReportCount.mutate(ctx, m)
 	case *RoleMutation:
 		return c.Role.mutate(ctx, m)
 	case *ScorecardMutation:
@@ -5694,6 +5702,22 @@ func (c *PositionClient) QueryCandidates(_m *Position) *CandidateQuery {
 	return query
 }
 
+// QueryReportCounts queries the report_counts edge of a Position.
+func (c *PositionClient) QueryReportCounts(_m *Position) *ReportCountQuery {
+	query := (&ReportCountClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(position.Table, position.FieldID, id),
+			sqlgraph.To(reportcount.Table, reportcount.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, position.ReportCountsTable, position.ReportCountsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // QueryInterviews queries the interviews edge of a Position.
 func (c *PositionClient) QueryInterviews(_m *Position) *InterviewQuery {
 	query := (&InterviewClient{config: c.config}).Query()
@@ -6265,6 +6289,173 @@ func (c *RejectionReasonClient) mutate(ctx context.Context, m *RejectionReasonMu
 		return (&RejectionReasonDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown RejectionReason mutation op: %q", m.Op())
+	}
+}
+
+// ReportCountClient is a client for the ReportCount schema.
+type ReportCountClient struct {
+	config
+}
+
+// NewReportCountClient returns a client for the ReportCount from the given config.
+func NewReportCountClient(c config) *ReportCountClient {
+	return &ReportCountClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `reportcount.Hooks(f(g(h())))`.
+func (c *ReportCountClient) Use(hooks ...Hook) {
+	c.hooks.ReportCount = append(c.hooks.ReportCount, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `reportcount.Intercept(f(g(h())))`.
+func (c *ReportCountClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ReportCount = append(c.inters.ReportCount, interceptors...)
+}
+
+// Create returns a builder for creating a ReportCount entity.
+func (c *ReportCountClient) Create() *ReportCountCreate {
+	mutation := newReportCountMutation(c.config, OpCreate)
+	return &ReportCountCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ReportCount entities.
+func (c *ReportCountClient) CreateBulk(builders ...*ReportCountCreate) *ReportCountCreateBulk {
+	return &ReportCountCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ReportCountClient) MapCreateBulk(slice any, setFunc func(*ReportCountCreate, int)) *ReportCountCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ReportCountCreateBulk{err: fmt.Errorf("calling to ReportCountClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ReportCountCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ReportCountCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ReportCount.
+func (c *ReportCountClient) Update() *ReportCountUpdate {
+	mutation := newReportCountMutation(c.config, OpUpdate)
+	return &ReportCountUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ReportCountClient) UpdateOne(_m *ReportCount) *ReportCountUpdateOne {
+	mutation := newReportCountMutation(c.config, OpUpdateOne, withReportCount(_m))
+	return &ReportCountUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ReportCountClient) UpdateOneID(id int) *ReportCountUpdateOne {
+	mutation := newReportCountMutation(c.config, OpUpdateOne, withReportCountID(id))
+	return &ReportCountUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ReportCount.
+func (c *ReportCountClient) Delete() *ReportCountDelete {
+	mutation := newReportCountMutation(c.config, OpDelete)
+	return &ReportCountDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ReportCountClient) DeleteOne(_m *ReportCount) *ReportCountDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ReportCountClient) DeleteOneID(id int) *ReportCountDeleteOne {
+	builder := c.Delete().Where(reportcount.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ReportCountDeleteOne{builder}
+}
+
+// Query returns a query builder for ReportCount.
+func (c *ReportCountClient) Query() *ReportCountQuery {
+	return &ReportCountQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeReportCount},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ReportCount entity by its id.
+func (c *ReportCountClient) Get(ctx context.Context, id int) (*ReportCount, error) {
+	return c.Query().Where(reportcount.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ReportCountClient) GetX(ctx context.Context, id int) *ReportCount {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCompany queries the company edge of a ReportCount.
+func (c *ReportCountClient) QueryCompany(_m *ReportCount) *CompanyQuery {
+	query := (&CompanyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(reportcount.Table, reportcount.FieldID, id),
+			sqlgraph.To(company.Table, company.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, reportcount.CompanyTable, reportcount.CompanyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryPosition queries the position edge of a ReportCount.
+func (c *ReportCountClient) QueryPosition(_m *ReportCount) *PositionQuery {
+	query := (&PositionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(reportcount.Table, reportcount.FieldID, id),
+			sqlgraph.To(position.Table, position.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, reportcount.PositionTable, reportcount.PositionColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ReportCountClient) Hooks() []Hook {
+	hooks := c.hooks.ReportCount
+	return append(hooks[:len(hooks):len(hooks)], reportcount.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ReportCountClient) Interceptors() []Interceptor {
+	inters := c.inters.ReportCount
+	return append(inters[:len(inters):len(inters)], reportcount.Interceptors[:]...)
+}
+
+func (c *ReportCountClient) mutate(ctx context.Context, m *ReportCountMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ReportCountCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ReportCountUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ReportCountUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ReportCountDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ReportCount mutation op: %q", m.Op())
 	}
 }
 
@@ -7740,9 +7931,9 @@ type (
 		FieldDefinition, HiringTeamMember, IdempotencyKey, Interview,
 		InterviewInterviewer, Location, Message, MessageTemplate, Note, Offer,
 		OfferLetter, OfferVersion, Opening, Person, PersonExport, PipelineStep,
-		Position, Questionnaire, RateLimitBucket, RejectionReason, Role, Scorecard,
-		ScorecardAttribute, ScorecardRating, TestSubmission, User, WebhookAttempt,
-		WebhookEndpoint []ent.Hook
+		Position, Questionnaire, RateLimitBucket, RejectionReason, ReportCount, Role,
+		Scorecard, ScorecardAttribute, ScorecardRating, TestSubmission, User,
+		WebhookAttempt, WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, Activity, Application, ApprovalProcess, Candidate, CandidateFile,
@@ -7750,9 +7941,9 @@ type (
 		FieldDefinition, HiringTeamMember, IdempotencyKey, Interview,
 		InterviewInterviewer, Location, Message, MessageTemplate, Note, Offer,
 		OfferLetter, OfferVersion, Opening, Person, PersonExport, PipelineStep,
-		Position, Questionnaire, RateLimitBucket, RejectionReason, Role, Scorecard,
-		ScorecardAttribute, ScorecardRating, TestSubmission, User, WebhookAttempt,
-		WebhookEndpoint []ent.Interceptor
+		Position, Questionnaire, RateLimitBucket, RejectionReason, ReportCount, Role,
+		Scorecard, ScorecardAttribute, ScorecardRating, TestSubmission, User,
+		WebhookAttempt, WebhookEndpoint []ent.Interceptor
 	}
 )
 

@@ -195,6 +195,7 @@ var edgeTargets = map[string]map[string]string{
 		"questionnaires":       "Questionnaire",
 		"openings":             "Opening",
 		"candidates":           "Candidate",
+		"report_counts":        "ReportCount",
 		"interviews":           "Interview",
 		"scorecard_attributes": "ScorecardAttribute",
 		"activities":           "Activity",
@@ -208,6 +209,10 @@ var edgeTargets = map[string]map[string]string{
 	"RejectionReason": {
 		"company":    "Company",
 		"candidates": "Candidate",
+	},
+	"ReportCount": {
+		"company":  "Company",
+		"position": "Position",
 	},
 	"Role": {
 		"company": "Company",

@@ -43,6 +43,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
+	"github.com/hiregraph/hiregraph/ent/reportcount"
 	"github.com/hiregraph/hiregraph/ent/role"
 	"github.com/hiregraph/hiregraph/ent/scorecard"
 	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
@@ -142,6 +143,7 @@ func checkColumn(t, c string) error {
 			questionnaire.Table:        questionnaire.ValidColumn,
 			ratelimitbucket.Table:      ratelimitbucket.ValidColumn,
 			rejectionreason.Table:      rejectionreason.ValidColumn,
+			reportcount.Table:          reportcount.ValidColumn,
 			role.Table:                 role.ValidColumn,
 			scorecard.Table:            scorecard.ValidColumn,
 			scorecardattribute.Table:   scorecardattribute.ValidColumn,

@@ -35,6 +35,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
+	"github.com/hiregraph/hiregraph/ent/reportcount"
 	"github.com/hiregraph/hiregraph/ent/role"
 	"github.com/hiregraph/hiregraph/ent/scorecard"
 	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
@@ -52,7 +53,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 39)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 40)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -758,6 +759,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[31] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   reportcount.Table,
+			Columns: reportcount.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeInt,
+				Column: reportcount.FieldID,
+			},
+		},
+		Type: "ReportCount",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			reportcount.FieldCompanyID:  {Type: field.TypeString, Column: reportcount.FieldCompanyID},
+			reportcount.FieldPositionID: {Type: field.TypeString, Column: reportcount.FieldPositionID},
+			reportcount.FieldDay:        {Type: field.TypeTime, Column: reportcount.FieldDay},
+			reportcount.FieldMetric:     {Type: field.TypeEnum, Column: reportcount.FieldMetric},
+			reportcount.FieldSource:     {Type: field.TypeString, Column: reportcount.FieldSource},
+			reportcount.FieldStep:       {Type: field.TypeString, Column: reportcount.FieldStep},
+			reportcount.FieldKind:       {Type: field.TypeString, Column: reportcount.FieldKind},
+			reportcount.FieldStatus:     {Type: field.TypeString, Column: reportcount.FieldStatus},
+			reportcount.FieldReasonID:   {Type: field.TypeString, Column: reportcount.FieldReasonID},
+			reportcount.FieldN:          {Type: field.TypeInt, Column: reportcount.FieldN},
+			reportcount.FieldCompacted:  {Type: field.TypeBool, Column: reportcount.FieldCompacted},
+		},
+	}
+	graph.Nodes[32] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   role.Table,
 			Columns: role.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -774,7 +799,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			role.FieldTimeCreated: {Type: field.TypeTime, Column: role.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[32] = &sqlgraph.Node{
+	graph.Nodes[33] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   scorecard.Table,
 			Columns: scorecard.Columns,
@@ -796,7 +821,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			scorecard.FieldTimeUpdated:           {Type: field.TypeTime, Column: scorecard.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[33] = &sqlgraph.Node{
+	graph.Nodes[34] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   scorecardattribute.Table,
 			Columns: scorecardattribute.Columns,
@@ -816,7 +841,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			scorecardattribute.FieldTimeRemoved: {Type: field.TypeTime, Column: scorecardattribute.FieldTimeRemoved},
 		},
 	}
-	graph.Nodes[34] = &sqlgraph.Node{
+	graph.Nodes[35] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   scorecardrating.Table,
 			Columns: scorecardrating.Columns,
@@ -835,7 +860,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			scorecardrating.FieldNote:        {Type: field.TypeString, Column: scorecardrating.FieldNote},
 		},
 	}
-	graph.Nodes[35] = &sqlgraph.Node{
+	graph.Nodes[36] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   testsubmission.Table,
 			Columns: testsubmission.Columns,
@@ -863,7 +888,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			testsubmission.FieldTimeUpdated:           {Type: field.TypeTime, Column: testsubmission.FieldTimeUpdated},
 		},
 	}
-	graph.Nodes[36] = &sqlgraph.Node{
+	graph.Nodes[37] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -884,7 +909,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldTimeCreated: {Type: field.TypeTime, Column: user.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[37] = &sqlgraph.Node{
+	graph.Nodes[38] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -907,7 +932,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldTimeCreated: {Type: field.TypeTime, Column: webhookattempt.FieldTimeCreated},
 		},
 	}
-	graph.Nodes[38] = &sqlgraph.Node{
+	graph.Nodes[39] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -2073,6 +2098,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"Candidate",
 	)
 	graph.MustAddE(
+		"report_counts",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ReportCountsTable,
+			Columns: []string{position.ReportCountsColumn},
+			Bidi:    false,
+		},
+		"Position",
+		"ReportCount",
+	)
+	graph.MustAddE(
 		"interviews",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -2179,6 +2216,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"RejectionReason",
 		"Candidate",
+	)
+	graph.MustAddE(
+		"company",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   reportcount.CompanyTable,
+			Columns: []string{reportcount.CompanyColumn},
+			Bidi:    false,
+		},
+		"ReportCount",
+		"Company",
+	)
+	graph.MustAddE(
+		"position",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   reportcount.PositionTable,
+			Columns: []string{reportcount.PositionColumn},
+			Bidi:    false,
+		},
+		"ReportCount",
+		"Position",
 	)
 	graph.MustAddE(
 		"company",
@@ -6297,6 +6358,20 @@ func (f *PositionFilter) WhereHasCandidatesWith(preds ...predicate.Candidate) {
 	})))
 }
 
+// WhereHasReportCounts applies a predicate to check if query has an edge report_counts.
+func (f *PositionFilter) WhereHasReportCounts() {
+	f.Where(entql.HasEdge("report_counts"))
+}
+
+// WhereHasReportCountsWith applies a predicate to check if query has an edge report_counts with a given conditions (other predicates).
+func (f *PositionFilter) WhereHasReportCountsWith(preds ...predicate.ReportCount) {
+	f.Where(entql.HasEdgeWith("report_counts", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
 // WhereHasInterviews applies a predicate to check if query has an edge interviews.
 func (f *PositionFilter) WhereHasInterviews() {
 	f.Where(entql.HasEdge("interviews"))
@@ -6604,6 +6679,129 @@ func (f *RejectionReasonFilter) WhereHasCandidatesWith(preds ...predicate.Candid
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *ReportCountQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the ReportCountQuery builder.
+func (_q *ReportCountQuery) Filter() *ReportCountFilter {
+	return &ReportCountFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *ReportCountMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the ReportCountMutation builder.
+func (m *ReportCountMutation) Filter() *ReportCountFilter {
+	return &ReportCountFilter{config: m.config, predicateAdder: m}
+}
+
+// ReportCountFilter provides a generic filtering capability at runtime for ReportCountQuery.
+type ReportCountFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *ReportCountFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql int predicate on the id field.
+func (f *ReportCountFilter) WhereID(p entql.IntP) {
+	f.Where(p.Field(reportcount.FieldID))
+}
+
+// WhereCompanyID applies the entql string predicate on the company_id field.
+func (f *ReportCountFilter) WhereCompanyID(p entql.StringP) {
+	f.Where(p.Field(reportcount.FieldCompanyID))
+}
+
+// WherePositionID applies the entql string predicate on the position_id field.
+func (f *ReportCountFilter) WherePositionID(p entql.StringP) {
+	f.Where(p.Field(reportcount.FieldPositionID))
+}
+
+// WhereDay applies the entql time.Time predicate on the day field.
+func (f *ReportCountFilter) WhereDay(p entql.TimeP) {
+	f.Where(p.Field(reportcount.FieldDay))
+}
+
+// WhereMetric applies the entql string predicate on the metric field.
+func (f *ReportCountFilter) WhereMetric(p entql.StringP) {
+	f.Where(p.Field(reportcount.FieldMetric))
+}
+
+// WhereSource applies the entql string predicate on the source field.
+func (f *ReportCountFilter) WhereSource(p entql.StringP) {
+	f.Where(p.Field(reportcount.FieldSource))
+}
+
+// WhereStep applies the entql string predicate on the step field.
+func (f *ReportCountFilter) WhereStep(p entql.StringP) {
+	f.Where(p.Field(reportcount.FieldStep))
+}
+
+// WhereKind applies the entql string predicate on the kind field.
+func (f *ReportCountFilter) WhereKind(p entql.StringP) {
+	f.Where(p.Field(reportcount.FieldKind))
+}
+
+// WhereStatus applies the entql string predicate on the status field.
+func (f *ReportCountFilter) WhereStatus(p entql.StringP) {
+	f.Where(p.Field(reportcount.FieldStatus))
+}
+
+// WhereReasonID applies the entql string predicate on the reason_id field.
+func (f *ReportCountFilter) WhereReasonID(p entql.StringP) {
+	f.Where(p.Field(reportcount.FieldReasonID))
+}
+
+// WhereN applies the entql int predicate on the n field.
+func (f *ReportCountFilter) WhereN(p entql.IntP) {
+	f.Where(p.Field(reportcount.FieldN))
+}
+
+// WhereCompacted applies the entql bool predicate on the compacted field.
+func (f *ReportCountFilter) WhereCompacted(p entql.BoolP) {
+	f.Where(p.Field(reportcount.FieldCompacted))
+}
+
+// WhereHasCompany applies a predicate to check if query has an edge company.
+func (f *ReportCountFilter) WhereHasCompany() {
+	f.Where(entql.HasEdge("company"))
+}
+
+// WhereHasCompanyWith applies a predicate to check if query has an edge company with a given conditions (other predicates).
+func (f *ReportCountFilter) WhereHasCompanyWith(preds ...predicate.Company) {
+	f.Where(entql.HasEdgeWith("company", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasPosition applies a predicate to check if query has an edge position.
+func (f *ReportCountFilter) WhereHasPosition() {
+	f.Where(entql.HasEdge("position"))
+}
+
+// WhereHasPositionWith applies a predicate to check if query has an edge position with a given conditions (other predicates).
+func (f *ReportCountFilter) WhereHasPositionWith(preds ...predicate.Position) {
+	f.Where(entql.HasEdgeWith("position", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *RoleQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -6632,7 +6830,7 @@ type RoleFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RoleFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6711,7 +6909,7 @@ type ScorecardFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ScorecardFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6880,7 +7078,7 @@ type ScorecardAttributeFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ScorecardAttributeFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6983,7 +7181,7 @@ type ScorecardRatingFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ScorecardRatingFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7095,7 +7293,7 @@ type TestSubmissionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TestSubmissionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[36].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7252,7 +7450,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[36].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[37].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7402,7 +7600,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[37].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[38].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7520,7 +7718,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[38].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[39].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

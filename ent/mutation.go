@@ -44,6 +44,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
+	"github.com/hiregraph/hiregraph/ent/reportcount"
 	"github.com/hiregraph/hiregraph/ent/role"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/scorecard"
@@ -95,6 +96,7 @@ const (
 	TypeQuestionnaire        = "Questionnaire"
 	TypeRateLimitBucket      = "RateLimitBucket"
 	TypeRejectionReason      = "RejectionReason"
+	TypeReportCount          = "ReportCount"
 	TypeRole                 = "Role"
 	TypeScorecard            = "Scorecard"
 	TypeScorecardAttribute   = "ScorecardAttribute"
@@ -27741,6 +27743,9 @@ type PositionMutation struct {
 	candidates                  map[string]struct{}
 	removedcandidates           map[string]struct{}
 	clearedcandidates           bool
+	report_counts               map[int]struct{}
+	removedreport_counts        map[int]struct{}
+	clearedreport_counts        bool
 	interviews                  map[string]struct{}
 	removedinterviews           map[string]struct{}
 	clearedinterviews           bool
@@ -29472,6 +29477,60 @@ func (m *PositionMutation) ResetCandidates() {
 	m.removedcandidates = nil
 }
 
+// AddReportCountIDs adds the "report_counts" edge to the ReportCount entity by ids.
+func (m *PositionMutation) AddReportCountIDs(ids ...int) {
+	if m.report_counts == nil {
+		m.report_counts = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.report_counts[ids[i]] = struct{}{}
+	}
+}
+
+// ClearReportCounts clears the "report_counts" edge to the ReportCount entity.
+func (m *PositionMutation) ClearReportCounts() {
+	m.clearedreport_counts = true
+}
+
+// ReportCountsCleared reports if the "report_counts" edge to the ReportCount entity was cleared.
+func (m *PositionMutation) ReportCountsCleared() bool {
+	return m.clearedreport_counts
+}
+
+// RemoveReportCountIDs removes the "report_counts" edge to the ReportCount entity by IDs.
+func (m *PositionMutation) RemoveReportCountIDs(ids ...int) {
+	if m.removedreport_counts == nil {
+		m.removedreport_counts = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.report_counts, ids[i])
+		m.removedreport_counts[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedReportCounts returns the removed IDs of the "report_counts" edge to the ReportCount entity.
+func (m *PositionMutation) RemovedReportCountsIDs() (ids []int) {
+	for id := range m.removedreport_counts {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ReportCountsIDs returns the "report_counts" edge IDs in the mutation.
+func (m *PositionMutation) ReportCountsIDs() (ids []int) {
+	for id := range m.report_counts {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetReportCounts resets all changes to the "report_counts" edge.
+func (m *PositionMutation) ResetReportCounts() {
+	m.report_counts = nil
+	m.clearedreport_counts = false
+	m.removedreport_counts = nil
+}
+
 // AddInterviewIDs adds the "interviews" edge to the Interview entity by ids.
 func (m *PositionMutation) AddInterviewIDs(ids ...string) {
 	if m.interviews == nil {
@@ -30346,7 +30405,7 @@ func (m *PositionMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *PositionMutation) AddedEdges() []string {
-	edges := make([]string, 0, 15)
+	edges := make([]string, 0, 16)
 	if m.company != nil {
 		edges = append(edges, position.EdgeCompany)
 	}
@@ -30379,6 +30438,9 @@ func (m *PositionMutation) AddedEdges() []string {
 	}
 	if m.candidates != nil {
 		edges = append(edges, position.EdgeCandidates)
+	}
+	if m.report_counts != nil {
+		edges = append(edges, position.EdgeReportCounts)
 	}
 	if m.interviews != nil {
 		edges = append(edges, position.EdgeInterviews)
@@ -30453,6 +30515,12 @@ func (m *PositionMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case position.EdgeReportCounts:
+		ids := make([]ent.Value, 0, len(m.report_counts))
+		for id := range m.report_counts {
+			ids = append(ids, id)
+		}
+		return ids
 	case position.EdgeInterviews:
 		ids := make([]ent.Value, 0, len(m.interviews))
 		for id := range m.interviews {
@@ -30483,7 +30551,7 @@ func (m *PositionMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *PositionMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 15)
+	edges := make([]string, 0, 16)
 	if m.removedclones != nil {
 		edges = append(edges, position.EdgeClones)
 	}
@@ -30498,6 +30566,9 @@ func (m *PositionMutation) RemovedEdges() []string {
 	}
 	if m.removedcandidates != nil {
 		edges = append(edges, position.EdgeCandidates)
+	}
+	if m.removedreport_counts != nil {
+		edges = append(edges, position.EdgeReportCounts)
 	}
 	if m.removedinterviews != nil {
 		edges = append(edges, position.EdgeInterviews)
@@ -30548,6 +30619,12 @@ func (m *PositionMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case position.EdgeReportCounts:
+		ids := make([]ent.Value, 0, len(m.removedreport_counts))
+		for id := range m.removedreport_counts {
+			ids = append(ids, id)
+		}
+		return ids
 	case position.EdgeInterviews:
 		ids := make([]ent.Value, 0, len(m.removedinterviews))
 		for id := range m.removedinterviews {
@@ -30578,7 +30655,7 @@ func (m *PositionMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *PositionMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 15)
+	edges := make([]string, 0, 16)
 	if m.clearedcompany {
 		edges = append(edges, position.EdgeCompany)
 	}
@@ -30611,6 +30688,9 @@ func (m *PositionMutation) ClearedEdges() []string {
 	}
 	if m.clearedcandidates {
 		edges = append(edges, position.EdgeCandidates)
+	}
+	if m.clearedreport_counts {
+		edges = append(edges, position.EdgeReportCounts)
 	}
 	if m.clearedinterviews {
 		edges = append(edges, position.EdgeInterviews)
@@ -30653,6 +30733,8 @@ func (m *PositionMutation) EdgeCleared(name string) bool {
 		return m.clearedopenings
 	case position.EdgeCandidates:
 		return m.clearedcandidates
+	case position.EdgeReportCounts:
+		return m.clearedreport_counts
 	case position.EdgeInterviews:
 		return m.clearedinterviews
 	case position.EdgeScorecardAttributes:
@@ -30727,6 +30809,9 @@ func (m *PositionMutation) ResetEdge(name string) error {
 		return nil
 	case position.EdgeCandidates:
 		m.ResetCandidates()
+		return nil
+	case position.EdgeReportCounts:
+		m.ResetReportCounts()
 		return nil
 	case position.EdgeInterviews:
 		m.ResetInterviews()
@@ -32590,6 +32675,1030 @@ func (m *RejectionReasonMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown RejectionReason edge %s", name)
+}
+
+// ReportCountMutation represents an operation that mutates the ReportCount nodes in the graph.
+type ReportCountMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *int
+	day             *time.Time
+	metric          *reportcount.Metric
+	source          *string
+	step            *string
+	kind            *string
+	status          *string
+	reason_id       *string
+	n               *int
+	addn            *int
+	compacted       *bool
+	clearedFields   map[string]struct{}
+	company         *string
+	clearedcompany  bool
+	position        *string
+	clearedposition bool
+	done            bool
+	oldValue        func(context.Context) (*ReportCount, error)
+	predicates      []predicate.ReportCount
+}
+
+var _ ent.Mutation = (*ReportCountMutation)(nil)
+
+// reportcountOption allows management of the mutation configuration using functional options.
+type reportcountOption func(*ReportCountMutation)
+
+// newReportCountMutation creates new mutation for the ReportCount entity.
+func newReportCountMutation(c config, op Op, opts ...reportcountOption) *ReportCountMutation {
+	m := &ReportCountMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeReportCount,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withReportCountID sets the ID field of the mutation.
+func withReportCountID(id int) reportcountOption {
+	return func(m *ReportCountMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ReportCount
+		)
+		m.oldValue = func(ctx context.Context) (*ReportCount, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ReportCount.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withReportCount sets the old ReportCount of the mutation.
+func withReportCount(node *ReportCount) reportcountOption {
+	return func(m *ReportCountMutation) {
+		m.oldValue = func(context.Context) (*ReportCount, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ReportCountMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ReportCountMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ReportCountMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ReportCountMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ReportCount.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCompanyID sets the "company_id" field.
+func (m *ReportCountMutation) SetCompanyID(s string) {
+	m.company = &s
+}
+
+// CompanyID returns the value of the "company_id" field in the mutation.
+func (m *ReportCountMutation) CompanyID() (r string, exists bool) {
+	v := m.company
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyID returns the old "company_id" field's value of the ReportCount entity.
+// If the ReportCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReportCountMutation) OldCompanyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyID: %w", err)
+	}
+	return oldValue.CompanyID, nil
+}
+
+// ResetCompanyID resets all changes to the "company_id" field.
+func (m *ReportCountMutation) ResetCompanyID() {
+	m.company = nil
+}
+
+// SetPositionID sets the "position_id" field.
+func (m *ReportCountMutation) SetPositionID(s string) {
+	m.position = &s
+}
+
+// PositionID returns the value of the "position_id" field in the mutation.
+func (m *ReportCountMutation) PositionID() (r string, exists bool) {
+	v := m.position
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPositionID returns the old "position_id" field's value of the ReportCount entity.
+// If the ReportCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReportCountMutation) OldPositionID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPositionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPositionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPositionID: %w", err)
+	}
+	return oldValue.PositionID, nil
+}
+
+// ClearPositionID clears the value of the "position_id" field.
+func (m *ReportCountMutation) ClearPositionID() {
+	m.position = nil
+	m.clearedFields[reportcount.FieldPositionID] = struct{}{}
+}
+
+// PositionIDCleared returns if the "position_id" field was cleared in this mutation.
+func (m *ReportCountMutation) PositionIDCleared() bool {
+	_, ok := m.clearedFields[reportcount.FieldPositionID]
+	return ok
+}
+
+// ResetPositionID resets all changes to the "position_id" field.
+func (m *ReportCountMutation) ResetPositionID() {
+	m.position = nil
+	delete(m.clearedFields, reportcount.FieldPositionID)
+}
+
+// SetDay sets the "day" field.
+func (m *ReportCountMutation) SetDay(t time.Time) {
+	m.day = &t
+}
+
+// Day returns the value of the "day" field in the mutation.
+func (m *ReportCountMutation) Day() (r time.Time, exists bool) {
+	v := m.day
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDay returns the old "day" field's value of the ReportCount entity.
+// If the ReportCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReportCountMutation) OldDay(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDay is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDay requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDay: %w", err)
+	}
+	return oldValue.Day, nil
+}
+
+// ResetDay resets all changes to the "day" field.
+func (m *ReportCountMutation) ResetDay() {
+	m.day = nil
+}
+
+// SetMetric sets the "metric" field.
+func (m *ReportCountMutation) SetMetric(r reportcount.Metric) {
+	m.metric = &r
+}
+
+// Metric returns the value of the "metric" field in the mutation.
+func (m *ReportCountMutation) Metric() (r reportcount.Metric, exists bool) {
+	v := m.metric
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetric returns the old "metric" field's value of the ReportCount entity.
+// If the ReportCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReportCountMutation) OldMetric(ctx context.Context) (v reportcount.Metric, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetric is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetric requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetric: %w", err)
+	}
+	return oldValue.Metric, nil
+}
+
+// ResetMetric resets all changes to the "metric" field.
+func (m *ReportCountMutation) ResetMetric() {
+	m.metric = nil
+}
+
+// SetSource sets the "source" field.
+func (m *ReportCountMutation) SetSource(s string) {
+	m.source = &s
+}
+
+// Source returns the value of the "source" field in the mutation.
+func (m *ReportCountMutation) Source() (r string, exists bool) {
+	v := m.source
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSource returns the old "source" field's value of the ReportCount entity.
+// If the ReportCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReportCountMutation) OldSource(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSource is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSource requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSource: %w", err)
+	}
+	return oldValue.Source, nil
+}
+
+// ResetSource resets all changes to the "source" field.
+func (m *ReportCountMutation) ResetSource() {
+	m.source = nil
+}
+
+// SetStep sets the "step" field.
+func (m *ReportCountMutation) SetStep(s string) {
+	m.step = &s
+}
+
+// Step returns the value of the "step" field in the mutation.
+func (m *ReportCountMutation) Step() (r string, exists bool) {
+	v := m.step
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStep returns the old "step" field's value of the ReportCount entity.
+// If the ReportCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReportCountMutation) OldStep(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStep is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStep requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStep: %w", err)
+	}
+	return oldValue.Step, nil
+}
+
+// ResetStep resets all changes to the "step" field.
+func (m *ReportCountMutation) ResetStep() {
+	m.step = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *ReportCountMutation) SetKind(s string) {
+	m.kind = &s
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *ReportCountMutation) Kind() (r string, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the ReportCount entity.
+// If the ReportCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReportCountMutation) OldKind(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *ReportCountMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *ReportCountMutation) SetStatus(s string) {
+	m.status = &s
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *ReportCountMutation) Status() (r string, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the ReportCount entity.
+// If the ReportCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReportCountMutation) OldStatus(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *ReportCountMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetReasonID sets the "reason_id" field.
+func (m *ReportCountMutation) SetReasonID(s string) {
+	m.reason_id = &s
+}
+
+// ReasonID returns the value of the "reason_id" field in the mutation.
+func (m *ReportCountMutation) ReasonID() (r string, exists bool) {
+	v := m.reason_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReasonID returns the old "reason_id" field's value of the ReportCount entity.
+// If the ReportCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReportCountMutation) OldReasonID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReasonID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReasonID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReasonID: %w", err)
+	}
+	return oldValue.ReasonID, nil
+}
+
+// ResetReasonID resets all changes to the "reason_id" field.
+func (m *ReportCountMutation) ResetReasonID() {
+	m.reason_id = nil
+}
+
+// SetN sets the "n" field.
+func (m *ReportCountMutation) SetN(i int) {
+	m.n = &i
+	m.addn = nil
+}
+
+// N returns the value of the "n" field in the mutation.
+func (m *ReportCountMutation) N() (r int, exists bool) {
+	v := m.n
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldN returns the old "n" field's value of the ReportCount entity.
+// If the ReportCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReportCountMutation) OldN(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldN is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldN requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldN: %w", err)
+	}
+	return oldValue.N, nil
+}
+
+// AddN adds i to the "n" field.
+func (m *ReportCountMutation) AddN(i int) {
+	if m.addn != nil {
+		*m.addn += i
+	} else {
+		m.addn = &i
+	}
+}
+
+// AddedN returns the value that was added to the "n" field in this mutation.
+func (m *ReportCountMutation) AddedN() (r int, exists bool) {
+	v := m.addn
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetN resets all changes to the "n" field.
+func (m *ReportCountMutation) ResetN() {
+	m.n = nil
+	m.addn = nil
+}
+
+// SetCompacted sets the "compacted" field.
+func (m *ReportCountMutation) SetCompacted(b bool) {
+	m.compacted = &b
+}
+
+// Compacted returns the value of the "compacted" field in the mutation.
+func (m *ReportCountMutation) Compacted() (r bool, exists bool) {
+	v := m.compacted
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompacted returns the old "compacted" field's value of the ReportCount entity.
+// If the ReportCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReportCountMutation) OldCompacted(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompacted is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompacted requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompacted: %w", err)
+	}
+	return oldValue.Compacted, nil
+}
+
+// ResetCompacted resets all changes to the "compacted" field.
+func (m *ReportCountMutation) ResetCompacted() {
+	m.compacted = nil
+}
+
+// ClearCompany clears the "company" edge to the Company entity.
+func (m *ReportCountMutation) ClearCompany() {
+	m.clearedcompany = true
+	m.clearedFields[reportcount.FieldCompanyID] = struct{}{}
+}
+
+// CompanyCleared reports if the "company" edge to the Company entity was cleared.
+func (m *ReportCountMutation) CompanyCleared() bool {
+	return m.clearedcompany
+}
+
+// CompanyIDs returns the "company" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CompanyID instead. It exists only for internal usage by the builders.
+func (m *ReportCountMutation) CompanyIDs() (ids []string) {
+	if id := m.company; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCompany resets all changes to the "company" edge.
+func (m *ReportCountMutation) ResetCompany() {
+	m.company = nil
+	m.clearedcompany = false
+}
+
+// ClearPosition clears the "position" edge to the Position entity.
+func (m *ReportCountMutation) ClearPosition() {
+	m.clearedposition = true
+	m.clearedFields[reportcount.FieldPositionID] = struct{}{}
+}
+
+// PositionCleared reports if the "position" edge to the Position entity was cleared.
+func (m *ReportCountMutation) PositionCleared() bool {
+	return m.PositionIDCleared() || m.clearedposition
+}
+
+// PositionIDs returns the "position" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// PositionID instead. It exists only for internal usage by the builders.
+func (m *ReportCountMutation) PositionIDs() (ids []string) {
+	if id := m.position; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetPosition resets all changes to the "position" edge.
+func (m *ReportCountMutation) ResetPosition() {
+	m.position = nil
+	m.clearedposition = false
+}
+
+// Where appends a list predicates to the ReportCountMutation builder.
+func (m *ReportCountMutation) Where(ps ...predicate.ReportCount) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ReportCountMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ReportCountMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ReportCount, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ReportCountMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ReportCountMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ReportCount).
+func (m *ReportCountMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ReportCountMutation) Fields() []string {
+	fields := make([]string, 0, 11)
+	if m.company != nil {
+		fields = append(fields, reportcount.FieldCompanyID)
+	}
+	if m.position != nil {
+		fields = append(fields, reportcount.FieldPositionID)
+	}
+	if m.day != nil {
+		fields = append(fields, reportcount.FieldDay)
+	}
+	if m.metric != nil {
+		fields = append(fields, reportcount.FieldMetric)
+	}
+	if m.source != nil {
+		fields = append(fields, reportcount.FieldSource)
+	}
+	if m.step != nil {
+		fields = append(fields, reportcount.FieldStep)
+	}
+	if m.kind != nil {
+		fields = append(fields, reportcount.FieldKind)
+	}
+	if m.status != nil {
+		fields = append(fields, reportcount.FieldStatus)
+	}
+	if m.reason_id != nil {
+		fields = append(fields, reportcount.FieldReasonID)
+	}
+	if m.n != nil {
+		fields = append(fields, reportcount.FieldN)
+	}
+	if m.compacted != nil {
+		fields = append(fields, reportcount.FieldCompacted)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ReportCountMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case reportcount.FieldCompanyID:
+		return m.CompanyID()
+	case reportcount.FieldPositionID:
+		return m.PositionID()
+	case reportcount.FieldDay:
+		return m.Day()
+	case reportcount.FieldMetric:
+		return m.Metric()
+	case reportcount.FieldSource:
+		return m.Source()
+	case reportcount.FieldStep:
+		return m.Step()
+	case reportcount.FieldKind:
+		return m.Kind()
+	case reportcount.FieldStatus:
+		return m.Status()
+	case reportcount.FieldReasonID:
+		return m.ReasonID()
+	case reportcount.FieldN:
+		return m.N()
+	case reportcount.FieldCompacted:
+		return m.Compacted()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ReportCountMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case reportcount.FieldCompanyID:
+		return m.OldCompanyID(ctx)
+	case reportcount.FieldPositionID:
+		return m.OldPositionID(ctx)
+	case reportcount.FieldDay:
+		return m.OldDay(ctx)
+	case reportcount.FieldMetric:
+		return m.OldMetric(ctx)
+	case reportcount.FieldSource:
+		return m.OldSource(ctx)
+	case reportcount.FieldStep:
+		return m.OldStep(ctx)
+	case reportcount.FieldKind:
+		return m.OldKind(ctx)
+	case reportcount.FieldStatus:
+		return m.OldStatus(ctx)
+	case reportcount.FieldReasonID:
+		return m.OldReasonID(ctx)
+	case reportcount.FieldN:
+		return m.OldN(ctx)
+	case reportcount.FieldCompacted:
+		return m.OldCompacted(ctx)
+	}
+	return nil, fmt.Errorf("unknown ReportCount field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ReportCountMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case reportcount.FieldCompanyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyID(v)
+		return nil
+	case reportcount.FieldPositionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPositionID(v)
+		return nil
+	case reportcount.FieldDay:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDay(v)
+		return nil
+	case reportcount.FieldMetric:
+		v, ok := value.(reportcount.Metric)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetric(v)
+		return nil
+	case reportcount.FieldSource:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSource(v)
+		return nil
+	case reportcount.FieldStep:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStep(v)
+		return nil
+	case reportcount.FieldKind:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case reportcount.FieldStatus:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case reportcount.FieldReasonID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReasonID(v)
+		return nil
+	case reportcount.FieldN:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetN(v)
+		return nil
+	case reportcount.FieldCompacted:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompacted(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ReportCount field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ReportCountMutation) AddedFields() []string {
+	var fields []string
+	if m.addn != nil {
+		fields = append(fields, reportcount.FieldN)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ReportCountMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case reportcount.FieldN:
+		return m.AddedN()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ReportCountMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case reportcount.FieldN:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddN(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ReportCount numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ReportCountMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(reportcount.FieldPositionID) {
+		fields = append(fields, reportcount.FieldPositionID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ReportCountMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ReportCountMutation) ClearField(name string) error {
+	switch name {
+	case reportcount.FieldPositionID:
+		m.ClearPositionID()
+		return nil
+	}
+	return fmt.Errorf("unknown ReportCount nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ReportCountMutation) ResetField(name string) error {
+	switch name {
+	case reportcount.FieldCompanyID:
+		m.ResetCompanyID()
+		return nil
+	case reportcount.FieldPositionID:
+		m.ResetPositionID()
+		return nil
+	case reportcount.FieldDay:
+		m.ResetDay()
+		return nil
+	case reportcount.FieldMetric:
+		m.ResetMetric()
+		return nil
+	case reportcount.FieldSource:
+		m.ResetSource()
+		return nil
+	case reportcount.FieldStep:
+		m.ResetStep()
+		return nil
+	case reportcount.FieldKind:
+		m.ResetKind()
+		return nil
+	case reportcount.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case reportcount.FieldReasonID:
+		m.ResetReasonID()
+		return nil
+	case reportcount.FieldN:
+		m.ResetN()
+		return nil
+	case reportcount.FieldCompacted:
+		m.ResetCompacted()
+		return nil
+	}
+	return fmt.Errorf("unknown ReportCount field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ReportCountMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.company != nil {
+		edges = append(edges, reportcount.EdgeCompany)
+	}
+	if m.position != nil {
+		edges = append(edges, reportcount.EdgePosition)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ReportCountMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case reportcount.EdgeCompany:
+		if id := m.company; id != nil {
+			return []ent.Value{*id}
+		}
+	case reportcount.EdgePosition:
+		if id := m.position; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ReportCountMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ReportCountMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ReportCountMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedcompany {
+		edges = append(edges, reportcount.EdgeCompany)
+	}
+	if m.clearedposition {
+		edges = append(edges, reportcount.EdgePosition)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ReportCountMutation) EdgeCleared(name string) bool {
+	switch name {
+	case reportcount.EdgeCompany:
+		return m.clearedcompany
+	case reportcount.EdgePosition:
+		return m.clearedposition
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ReportCountMutation) ClearEdge(name string) error {
+	switch name {
+	case reportcount.EdgeCompany:
+		m.ClearCompany()
+		return nil
+	case reportcount.EdgePosition:
+		m.ClearPosition()
+		return nil
+	}
+	return fmt.Errorf("unknown ReportCount unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ReportCountMutation) ResetEdge(name string) error {
+	switch name {
+	case reportcount.EdgeCompany:
+		m.ResetCompany()
+		return nil
+	case reportcount.EdgePosition:
+		m.ResetPosition()
+		return nil
+	}
+	return fmt.Errorf("unknown ReportCount edge %s", name)
 }
 
 // RoleMutation represents an operation that mutates the Role nodes in the graph.

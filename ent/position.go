@@ -108,6 +108,8 @@ type PositionEdges struct {
 	Openings []*Opening `json:"openings,omitempty"`
 	// The people considered for the position.
 	Candidates []*Candidate `json:"candidates,omitempty"`
+	// The reports' rollup of its candidates.
+	ReportCounts []*ReportCount `json:"report_counts,omitempty"`
 	// The interviews of the position's candidates.
 	Interviews []*Interview `json:"interviews,omitempty"`
 	// The attributes of the position's scorecard template.
@@ -120,7 +122,7 @@ type PositionEdges struct {
 	TeamMembers []*HiringTeamMember `json:"team_members,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [16]bool
+	loadedTypes [17]bool
 	// totalCount holds the count of the edges above.
 	totalCount [12]map[string]int
 
@@ -129,6 +131,7 @@ type PositionEdges struct {
 	namedQuestionnaires      map[string][]*Questionnaire
 	namedOpenings            map[string][]*Opening
 	namedCandidates          map[string][]*Candidate
+	namedReportCounts        map[string][]*ReportCount
 	namedInterviews          map[string][]*Interview
 	namedScorecardAttributes map[string][]*ScorecardAttribute
 	namedActivities          map[string][]*Activity
@@ -247,10 +250,19 @@ func (e PositionEdges) CandidatesOrErr() ([]*Candidate, error) {
 	return nil, &NotLoadedError{edge: "candidates"}
 }
 
+// ReportCountsOrErr returns the ReportCounts value or an error if the edge
+// was not loaded in eager-loading.
+func (e PositionEdges) ReportCountsOrErr() ([]*ReportCount, error) {
+	if e.loadedTypes[11] {
+		return e.ReportCounts, nil
+	}
+	return nil, &NotLoadedError{edge: "report_counts"}
+}
+
 // InterviewsOrErr returns the Interviews value or an error if the edge
 // was not loaded in eager-loading.
 func (e PositionEdges) InterviewsOrErr() ([]*Interview, error) {
-	if e.loadedTypes[11] {
+	if e.loadedTypes[12] {
 		return e.Interviews, nil
 	}
 	return nil, &NotLoadedError{edge: "interviews"}
@@ -259,7 +271,7 @@ func (e PositionEdges) InterviewsOrErr() ([]*Interview, error) {
 // ScorecardAttributesOrErr returns the ScorecardAttributes value or an error if the edge
 // was not loaded in eager-loading.
 func (e PositionEdges) ScorecardAttributesOrErr() ([]*ScorecardAttribute, error) {
-	if e.loadedTypes[12] {
+	if e.loadedTypes[13] {
 		return e.ScorecardAttributes, nil
 	}
 	return nil, &NotLoadedError{edge: "scorecard_attributes"}
@@ -268,7 +280,7 @@ func (e PositionEdges) ScorecardAttributesOrErr() ([]*ScorecardAttribute, error)
 // ActivitiesOrErr returns the Activities value or an error if the edge
 // was not loaded in eager-loading.
 func (e PositionEdges) ActivitiesOrErr() ([]*Activity, error) {
-	if e.loadedTypes[13] {
+	if e.loadedTypes[14] {
 		return e.Activities, nil
 	}
 	return nil, &NotLoadedError{edge: "activities"}
@@ -277,7 +289,7 @@ func (e PositionEdges) ActivitiesOrErr() ([]*Activity, error) {
 // PipelineStepsOrErr returns the PipelineSteps value or an error if the edge
 // was not loaded in eager-loading.
 func (e PositionEdges) PipelineStepsOrErr() ([]*PipelineStep, error) {
-	if e.loadedTypes[14] {
+	if e.loadedTypes[15] {
 		return e.PipelineSteps, nil
 	}
 	return nil, &NotLoadedError{edge: "pipeline_steps"}
@@ -286,7 +298,7 @@ func (e PositionEdges) PipelineStepsOrErr() ([]*PipelineStep, error) {
 // TeamMembersOrErr returns the TeamMembers value or an error if the edge
 // was not loaded in eager-loading.
 func (e PositionEdges) TeamMembersOrErr() ([]*HiringTeamMember, error) {
-	if e.loadedTypes[15] {
+	if e.loadedTypes[16] {
 		return e.TeamMembers, nil
 	}
 	return nil, &NotLoadedError{edge: "team_members"}
@@ -577,6 +589,11 @@ func (_m *Position) QueryOpenings() *OpeningQuery {
 // QueryCandidates queries the "candidates" edge of the Position entity.
 func (_m *Position) QueryCandidates() *CandidateQuery {
 	return NewPositionClient(_m.config).QueryCandidates(_m)
+}
+
+// QueryReportCounts queries the "report_counts" edge of the Position entity.
+func (_m *Position) QueryReportCounts() *ReportCountQuery {
+	return NewPositionClient(_m.config).QueryReportCounts(_m)
 }
 
 // QueryInterviews queries the "interviews" edge of the Position entity.
@@ -934,6 +951,30 @@ func (_m *Position) appendNamedCandidates(name string, edges ...*Candidate) {
 		_m.Edges.namedCandidates[name] = []*Candidate{}
 	} else {
 		_m.Edges.namedCandidates[name] = append(_m.Edges.namedCandidates[name], edges...)
+	}
+}
+
+// NamedReportCounts returns the ReportCounts named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Position) NamedReportCounts(name string) ([]*ReportCount, error) {
+	if _m.Edges.namedReportCounts == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedReportCounts[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Position) appendNamedReportCounts(name string, edges ...*ReportCount) {
+	if _m.Edges.namedReportCounts == nil {
+		_m.Edges.namedReportCounts = make(map[string][]*ReportCount)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedReportCounts[name] = []*ReportCount{}
+	} else {
+		_m.Edges.namedReportCounts[name] = append(_m.Edges.namedReportCounts[name], edges...)
 	}
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
+	"github.com/hiregraph/hiregraph/ent/reportcount"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
 	"github.com/hiregraph/hiregraph/ent/user"
@@ -495,6 +496,21 @@ func (_c *PositionCreate) AddCandidates(v ...*Candidate) *PositionCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddCandidateIDs(ids...)
+}
+
+// AddReportCountIDs adds the "report_counts" edge to the ReportCount entity by IDs.
+func (_c *PositionCreate) AddReportCountIDs(ids ...int) *PositionCreate {
+	_c.mutation.AddReportCountIDs(ids...)
+	return _c
+}
+
+// AddReportCounts adds the "report_counts" edges to the ReportCount entity.
+func (_c *PositionCreate) AddReportCounts(v ...*ReportCount) *PositionCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddReportCountIDs(ids...)
 }
 
 // AddInterviewIDs adds the "interviews" edge to the Interview entity by IDs.
@@ -1120,6 +1136,22 @@ func (_c *PositionCreate) createSpec() (*Position, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ReportCountsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ReportCountsTable,
+			Columns: []string{position.ReportCountsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(reportcount.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

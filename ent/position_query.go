@@ -25,6 +25,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
+	"github.com/hiregraph/hiregraph/ent/reportcount"
 	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
 	"github.com/hiregraph/hiregraph/ent/user"
 
@@ -49,6 +50,7 @@ type PositionQuery struct {
 	withQuestionnaires           *QuestionnaireQuery
 	withOpenings                 *OpeningQuery
 	withCandidates               *CandidateQuery
+	withReportCounts             *ReportCountQuery
 	withInterviews               *InterviewQuery
 	withScorecardAttributes      *ScorecardAttributeQuery
 	withActivities               *ActivityQuery
@@ -61,6 +63,7 @@ type PositionQuery struct {
 	withNamedQuestionnaires      map[string]*QuestionnaireQuery
 	withNamedOpenings            map[string]*OpeningQuery
 	withNamedCandidates          map[string]*CandidateQuery
+	withNamedReportCounts        map[string]*ReportCountQuery
 	withNamedInterviews          map[string]*InterviewQuery
 	withNamedScorecardAttributes map[string]*ScorecardAttributeQuery
 	withNamedActivities          map[string]*ActivityQuery
@@ -340,6 +343,28 @@ func (_q *PositionQuery) QueryCandidates() *CandidateQuery {
 			sqlgraph.From(position.Table, position.FieldID, selector),
 			sqlgraph.To(candidate.Table, candidate.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, position.CandidatesTable, position.CandidatesColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryReportCounts chains the current query on the "report_counts" edge.
+func (_q *PositionQuery) QueryReportCounts() *ReportCountQuery {
+	query := (&ReportCountClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(position.Table, position.FieldID, selector),
+			sqlgraph.To(reportcount.Table, reportcount.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, position.ReportCountsTable, position.ReportCountsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -660,6 +685,7 @@ func (_q *PositionQuery) Clone() *PositionQuery {
 		withQuestionnaires:      _q.withQuestionnaires.Clone(),
 		withOpenings:            _q.withOpenings.Clone(),
 		withCandidates:          _q.withCandidates.Clone(),
+		withReportCounts:        _q.withReportCounts.Clone(),
 		withInterviews:          _q.withInterviews.Clone(),
 		withScorecardAttributes: _q.withScorecardAttributes.Clone(),
 		withActivities:          _q.withActivities.Clone(),
@@ -790,6 +816,17 @@ func (_q *PositionQuery) WithCandidates(opts ...func(*CandidateQuery)) *Position
 		opt(query)
 	}
 	_q.withCandidates = query
+	return _q
+}
+
+// WithReportCounts tells the query-builder to eager-load the nodes that are connected to
+// the "report_counts" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *PositionQuery) WithReportCounts(opts ...func(*ReportCountQuery)) *PositionQuery {
+	query := (&ReportCountClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withReportCounts = query
 	return _q
 }
 
@@ -932,7 +969,7 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 	var (
 		nodes       = []*Position{}
 		_spec       = _q.querySpec()
-		loadedTypes = [16]bool{
+		loadedTypes = [17]bool{
 			_q.withCompany != nil,
 			_q.withLocation != nil,
 			_q.withTemplate != nil,
@@ -944,6 +981,7 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 			_q.withQuestionnaires != nil,
 			_q.withOpenings != nil,
 			_q.withCandidates != nil,
+			_q.withReportCounts != nil,
 			_q.withInterviews != nil,
 			_q.withScorecardAttributes != nil,
 			_q.withActivities != nil,
@@ -1047,6 +1085,13 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 			return nil, err
 		}
 	}
+	if query := _q.withReportCounts; query != nil {
+		if err := _q.loadReportCounts(ctx, query, nodes,
+			func(n *Position) { n.Edges.ReportCounts = []*ReportCount{} },
+			func(n *Position, e *ReportCount) { n.Edges.ReportCounts = append(n.Edges.ReportCounts, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withInterviews; query != nil {
 		if err := _q.loadInterviews(ctx, query, nodes,
 			func(n *Position) { n.Edges.Interviews = []*Interview{} },
@@ -1127,6 +1172,14 @@ func (_q *PositionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Pos
 		if err := load(ctx, query, nodes,
 			func(n *Position) { n.appendNamedCandidates(name) },
 			func(n *Position, e *Candidate) { n.appendNamedCandidates(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedReportCounts {
+		load := _q.loadReportCounts
+		if err := load(ctx, query, nodes,
+			func(n *Position) { n.appendNamedReportCounts(name) },
+			func(n *Position, e *ReportCount) { n.appendNamedReportCounts(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1588,6 +1641,39 @@ func (_q *PositionQuery) loadCandidates(ctx context.Context, query *CandidateQue
 	}
 	return nil
 }
+func (_q *PositionQuery) loadReportCounts(ctx context.Context, query *ReportCountQuery, nodes []*Position, init func(*Position), assign func(*Position, *ReportCount)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Position)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(reportcount.FieldPositionID)
+	}
+	query.Where(predicate.ReportCount(func(s *sql.Selector) {
+		s.Where(perparent.In(s.C(position.ReportCountsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.PositionID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "position_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "position_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 func (_q *PositionQuery) loadInterviews(ctx context.Context, query *InterviewQuery, nodes []*Position, init func(*Position), assign func(*Position, *Interview)) error {
 	fks := make([]driver.Value, 0, len(nodes))
 	nodeids := make(map[string]*Position)
@@ -1949,6 +2035,20 @@ func (_q *PositionQuery) WithNamedCandidates(name string, opts ...func(*Candidat
 		_q.withNamedCandidates = make(map[string]*CandidateQuery)
 	}
 	_q.withNamedCandidates[name] = query
+	return _q
+}
+
+// WithNamedReportCounts tells the query-builder to eager-load the nodes that are connected to the "report_counts"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *PositionQuery) WithNamedReportCounts(name string, opts ...func(*ReportCountQuery)) *PositionQuery {
+	query := (&ReportCountClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedReportCounts == nil {
+		_q.withNamedReportCounts = make(map[string]*ReportCountQuery)
+	}
+	_q.withNamedReportCounts[name] = query
 	return _q
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/predicate"
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
+	"github.com/hiregraph/hiregraph/ent/reportcount"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
 	"github.com/hiregraph/hiregraph/ent/user"
@@ -512,6 +513,21 @@ func (_u *PositionUpdate) AddCandidates(v ...*Candidate) *PositionUpdate {
 	return _u.AddCandidateIDs(ids...)
 }
 
+// AddReportCountIDs adds the "report_counts" edge to the ReportCount entity by IDs.
+func (_u *PositionUpdate) AddReportCountIDs(ids ...int) *PositionUpdate {
+	_u.mutation.AddReportCountIDs(ids...)
+	return _u
+}
+
+// AddReportCounts adds the "report_counts" edges to the ReportCount entity.
+func (_u *PositionUpdate) AddReportCounts(v ...*ReportCount) *PositionUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddReportCountIDs(ids...)
+}
+
 // AddInterviewIDs adds the "interviews" edge to the Interview entity by IDs.
 func (_u *PositionUpdate) AddInterviewIDs(ids ...string) *PositionUpdate {
 	_u.mutation.AddInterviewIDs(ids...)
@@ -704,6 +720,27 @@ func (_u *PositionUpdate) RemoveCandidates(v ...*Candidate) *PositionUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveCandidateIDs(ids...)
+}
+
+// ClearReportCounts clears all "report_counts" edges to the ReportCount entity.
+func (_u *PositionUpdate) ClearReportCounts() *PositionUpdate {
+	_u.mutation.ClearReportCounts()
+	return _u
+}
+
+// RemoveReportCountIDs removes the "report_counts" edge to ReportCount entities by IDs.
+func (_u *PositionUpdate) RemoveReportCountIDs(ids ...int) *PositionUpdate {
+	_u.mutation.RemoveReportCountIDs(ids...)
+	return _u
+}
+
+// RemoveReportCounts removes "report_counts" edges to ReportCount entities.
+func (_u *PositionUpdate) RemoveReportCounts(v ...*ReportCount) *PositionUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveReportCountIDs(ids...)
 }
 
 // ClearInterviews clears all "interviews" edges to the Interview entity.
@@ -1354,6 +1391,51 @@ func (_u *PositionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ReportCountsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ReportCountsTable,
+			Columns: []string{position.ReportCountsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(reportcount.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedReportCountsIDs(); len(nodes) > 0 && !_u.mutation.ReportCountsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ReportCountsTable,
+			Columns: []string{position.ReportCountsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(reportcount.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ReportCountsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ReportCountsTable,
+			Columns: []string{position.ReportCountsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(reportcount.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {
@@ -2035,6 +2117,21 @@ func (_u *PositionUpdateOne) AddCandidates(v ...*Candidate) *PositionUpdateOne {
 	return _u.AddCandidateIDs(ids...)
 }
 
+// AddReportCountIDs adds the "report_counts" edge to the ReportCount entity by IDs.
+func (_u *PositionUpdateOne) AddReportCountIDs(ids ...int) *PositionUpdateOne {
+	_u.mutation.AddReportCountIDs(ids...)
+	return _u
+}
+
+// AddReportCounts adds the "report_counts" edges to the ReportCount entity.
+func (_u *PositionUpdateOne) AddReportCounts(v ...*ReportCount) *PositionUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddReportCountIDs(ids...)
+}
+
 // AddInterviewIDs adds the "interviews" edge to the Interview entity by IDs.
 func (_u *PositionUpdateOne) AddInterviewIDs(ids ...string) *PositionUpdateOne {
 	_u.mutation.AddInterviewIDs(ids...)
@@ -2227,6 +2324,27 @@ func (_u *PositionUpdateOne) RemoveCandidates(v ...*Candidate) *PositionUpdateOn
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveCandidateIDs(ids...)
+}
+
+// ClearReportCounts clears all "report_counts" edges to the ReportCount entity.
+func (_u *PositionUpdateOne) ClearReportCounts() *PositionUpdateOne {
+	_u.mutation.ClearReportCounts()
+	return _u
+}
+
+// RemoveReportCountIDs removes the "report_counts" edge to ReportCount entities by IDs.
+func (_u *PositionUpdateOne) RemoveReportCountIDs(ids ...int) *PositionUpdateOne {
+	_u.mutation.RemoveReportCountIDs(ids...)
+	return _u
+}
+
+// RemoveReportCounts removes "report_counts" edges to ReportCount entities.
+func (_u *PositionUpdateOne) RemoveReportCounts(v ...*ReportCount) *PositionUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveReportCountIDs(ids...)
 }
 
 // ClearInterviews clears all "interviews" edges to the Interview entity.
@@ -2907,6 +3025,51 @@ func (_u *PositionUpdateOne) sqlSave(ctx context.Context) (_node *Position, err 
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(candidate.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ReportCountsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ReportCountsTable,
+			Columns: []string{position.ReportCountsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(reportcount.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedReportCountsIDs(); len(nodes) > 0 && !_u.mutation.ReportCountsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ReportCountsTable,
+			Columns: []string{position.ReportCountsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(reportcount.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ReportCountsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   position.ReportCountsTable,
+			Columns: []string{position.ReportCountsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(reportcount.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

@@ -76,6 +76,8 @@ type Tx struct {
 	RateLimitBucket *RateLimitBucketClient
 	// RejectionReason is the client for interacting with the RejectionReason builders.
 	RejectionReason *RejectionReasonClient
+	// ReportCount is the client for interacting with the ReportCount builders.
+	ReportCount *ReportCountClient
 	// Role is the client for interacting with the Role builders.
 	Role *RoleClient
 	// Scorecard is the client for interacting with the Scorecard builders.
@@ -254,6 +256,7 @@ func (tx *Tx) init() {
 	tx.Questionnaire = NewQuestionnaireClient(tx.config)
 	tx.RateLimitBucket = NewRateLimitBucketClient(tx.config)
 	tx.RejectionReason = NewRejectionReasonClient(tx.config)
+	tx.ReportCount = NewReportCountClient(tx.config)
 	tx.Role = NewRoleClient(tx.config)
 	tx.Scorecard = NewScorecardClient(tx.config)
 	tx.ScorecardAttribute = NewScorecardAttributeClient(tx.config)

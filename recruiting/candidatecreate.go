@@ -125,6 +125,12 @@ func (s *CandidateService) createCandidate(ctx context.Context, in CreateCandida
 		if err := startStay(ctx, client, c, steps[0], actorRef(by), now); err != nil {
 			return err
 		}
+		// What the new candidate counts for, from what this transaction
+		// wrote: nothing needs reading.
+		first := []*ent.CandidateStep{{Name: steps[0].Name, Kind: stepType(steps[0].Kind)}}
+		if err := insertRollupDeltas(ctx, client, c, rollupOf(c, first)); err != nil {
+			return err
+		}
 		created = c
 		return s.record(ctx, client, Activity{
 			Verb: VerbCandidateCreated, ObjectType: "Candidate", ObjectID: c.ID, Candidate: c, Actor: actor, Object: c,

@@ -26,7 +26,8 @@ type transitionFunc func(ctx context.Context, client *ent.Client, c *ent.Candida
 // transition runs one change of a candidate in one transaction: it needs
 // perm (the permission rule.RequirePermissions' table names for its change,
 // asked first so a forbidden change answers forbidden), reads another company's candidate (or a deleted one) as
-// missing, and records the activity with the change. It returns the
+// missing, and records the activity and the change of the reports' counts
+// (rollupState) with the change. It returns the
 // candidate as saved. The candidate row stays locked until the commit, so
 // of two racing transitions the second sees the first's result and answers
 // as a later request would.
@@ -40,9 +41,16 @@ func (s *CandidateService) transition(ctx context.Context, candidateID, perm str
 		if err != nil {
 			return err
 		}
+		counted, err := rollupBefore(ctx, client, c)
+		if err != nil {
+			return err
+		}
 		var verb string
 		var changes []schematype.FieldChange
 		if out, verb, changes, err = fn(ctx, client, c); err != nil {
+			return err
+		}
+		if err := counted.settle(ctx, client, out); err != nil {
 			return err
 		}
 		return s.record(ctx, client, Activity{Verb: verb, ObjectType: "Candidate", ObjectID: c.ID, Candidate: out, Changes: changes, Object: out})

@@ -99,6 +99,9 @@ func (s *PrivacyService) erasePerson(ctx context.Context, personID string, guard
 		for i, c := range cands {
 			cids[i] = c.ID
 		}
+		if err := eraseRollup(ctx, client, live(cands)); err != nil {
+			return err
+		}
 		if keys, err = eraseCandidates(ctx, client, cids); err != nil {
 			return err
 		}
@@ -121,6 +124,17 @@ func (s *PrivacyService) erasePerson(ctx context.Context, personID string, guard
 	s.deleteContent(ctx, keys)
 	// Edges the answer selects load after the commit, through the client.
 	return out.Unwrap(), nil
+}
+
+// live is the candidates not deleted yet: the ones the reports count.
+func live(cands []*ent.Candidate) []*ent.Candidate {
+	var out []*ent.Candidate
+	for _, c := range cands {
+		if !c.Deleted {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // personExists refuses a person the caller cannot see, or no one has.

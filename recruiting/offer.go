@@ -225,8 +225,15 @@ func (s *CandidateService) AcceptOffer(ctx context.Context, id string) (*ent.Off
 		if err := checkOfferStatus(o, "accept", offer.StatusSent); err != nil {
 			return "", nil, err
 		}
-		_, hired, err := s.hire(ctx, client, c, o.OpeningID)
+		counted, err := rollupBefore(ctx, client, c)
 		if err != nil {
+			return "", nil, err
+		}
+		saved, hired, err := s.hire(ctx, client, c, o.OpeningID)
+		if err != nil {
+			return "", nil, err
+		}
+		if err := counted.settle(ctx, client, saved); err != nil {
 			return "", nil, err
 		}
 		upd.SetStatus(offer.StatusAccepted)

@@ -27,6 +27,7 @@ import (
 	"github.com/hiregraph/hiregraph/internal/outbound"
 	"github.com/hiregraph/hiregraph/internal/personaldata"
 	"github.com/hiregraph/hiregraph/internal/ratelimit"
+	"github.com/hiregraph/hiregraph/internal/reportrollup"
 	"github.com/hiregraph/hiregraph/internal/server"
 	"github.com/hiregraph/hiregraph/internal/telemetry"
 	"github.com/hiregraph/hiregraph/internal/webhook"
@@ -162,6 +163,10 @@ func (c *serveCmd) serve(a *app) error {
 		return err
 	}
 	printURLs(m, shown, a.stdout)
+	// Before serving: a write of this process must not race the backfill.
+	if err := reportrollup.Backfill(a.ctx, st.DB); err != nil {
+		return fmt.Errorf("counting for reports: %w", err)
+	}
 	cfg.DB, cfg.Sealer, cfg.PublicURL = st.DB, st.Sealer, c.PublicURL
 	if cfg.UserTokens, err = c.userTokens(a.ctx, st.Sealer); err != nil {
 		return err
@@ -191,8 +196,9 @@ func (c *serveCmd) serve(a *app) error {
 		return fmt.Errorf("file text jobs: %w", err)
 	}
 	// The deliverer's River client runs the exports, retention, e-mail
-	// and file readings too.
-	deliverer, err := c.startWebhooks(a.ctx, st, cfg.Broker, cfg.WebhookAllowHTTP, personal.Set(), cfg.Mail.Set(), cfg.FileText.Set())
+	// file readings and the reports' compaction too.
+	deliverer, err := c.startWebhooks(a.ctx, st, cfg.Broker, cfg.WebhookAllowHTTP, personal.Set(), cfg.Mail.Set(), cfg.FileText.Set(),
+		reportrollup.Set(st.DB, reportrollup.DefaultInterval))
 	if err != nil {
 		return err
 	}

@@ -381,6 +381,18 @@ func (f RejectionReasonFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Va
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RejectionReasonMutation", m)
 }
 
+// The ReportCountFunc type is an adapter to allow the use of ordinary
+// function as ReportCount mutator.
+type ReportCountFunc func(context.Context, *ent.ReportCountMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ReportCountFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ReportCountMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ReportCountMutation", m)
+}
+
 // The RoleFunc type is an adapter to allow the use of ordinary
 // function as Role mutator.
 type RoleFunc func(context.Context, *ent.RoleMutation) (ent.Value, error)

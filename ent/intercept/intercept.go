@@ -40,6 +40,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
+	"github.com/hiregraph/hiregraph/ent/reportcount"
 	"github.com/hiregraph/hiregraph/ent/role"
 	"github.com/hiregraph/hiregraph/ent/scorecard"
 	"github.com/hiregraph/hiregraph/ent/scorecardattribute"
@@ -943,6 +944,33 @@ func (f TraverseRejectionReason) Traverse(ctx context.Context, q ent.Query) erro
 	return fmt.Errorf("unexpected query type %T. expect *ent.RejectionReasonQuery", q)
 }
 
+// The ReportCountFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ReportCountFunc func(context.Context, *ent.ReportCountQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ReportCountFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ReportCountQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ReportCountQuery", q)
+}
+
+// The TraverseReportCount type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseReportCount func(context.Context, *ent.ReportCountQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseReportCount) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseReportCount) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ReportCountQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ReportCountQuery", q)
+}
+
 // The RoleFunc type is an adapter to allow the use of ordinary function as a Querier.
 type RoleFunc func(context.Context, *ent.RoleQuery) (ent.Value, error)
 
@@ -1224,6 +1252,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.RateLimitBucketQuery, predicate.RateLimitBucket, ratelimitbucket.OrderOption]{typ: ent.TypeRateLimitBucket, tq: q}, nil
 	case *ent.RejectionReasonQuery:
 		return &query[*ent.RejectionReasonQuery, predicate.RejectionReason, rejectionreason.OrderOption]{typ: ent.TypeRejectionReason, tq: q}, nil
+	case *ent.ReportCountQuery:
+		return &query[*ent.ReportCountQuery, predicate.ReportCount, reportcount.OrderOption]{typ: ent.TypeReportCount, tq: q}, nil
 	case *ent.RoleQuery:
 		return &query[*ent.RoleQuery, predicate.Role, role.OrderOption]{typ: ent.TypeRole, tq: q}, nil
 	case *ent.ScorecardQuery:

@@ -1403,6 +1403,61 @@ var (
 			},
 		},
 	}
+	// ReportCountsColumns holds the columns for the "report_counts" table.
+	ReportCountsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "day", Type: field.TypeTime},
+		{Name: "metric", Type: field.TypeEnum, Enums: []string{"application", "interview", "offer", "hire", "reached", "drop_off"}},
+		{Name: "source", Type: field.TypeString, Default: ""},
+		{Name: "step", Type: field.TypeString, Default: ""},
+		{Name: "kind", Type: field.TypeString, Default: ""},
+		{Name: "status", Type: field.TypeString, Default: ""},
+		{Name: "reason_id", Type: field.TypeString, Default: ""},
+		{Name: "n", Type: field.TypeInt},
+		{Name: "compacted", Type: field.TypeBool, Default: false},
+		{Name: "position_id", Type: field.TypeString, Nullable: true, Size: 40},
+		{Name: "company_id", Type: field.TypeString, Size: 40},
+	}
+	// ReportCountsTable holds the schema information for the "report_counts" table.
+	ReportCountsTable = &schema.Table{
+		Name:       "report_counts",
+		Columns:    ReportCountsColumns,
+		PrimaryKey: []*schema.Column{ReportCountsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "report_counts_positions_report_counts",
+				Columns:    []*schema.Column{ReportCountsColumns[10]},
+				RefColumns: []*schema.Column{PositionsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
+				Symbol:     "report_counts_companies_company",
+				Columns:    []*schema.Column{ReportCountsColumns[11]},
+				RefColumns: []*schema.Column{CompaniesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "reportcount_company_id_metric_day",
+				Unique:  false,
+				Columns: []*schema.Column{ReportCountsColumns[11], ReportCountsColumns[2], ReportCountsColumns[1]},
+			},
+			{
+				Name:    "reportcount_company_id_position_id_metric_day",
+				Unique:  false,
+				Columns: []*schema.Column{ReportCountsColumns[11], ReportCountsColumns[10], ReportCountsColumns[2], ReportCountsColumns[1]},
+			},
+			{
+				Name:    "reportcount_company_id_day",
+				Unique:  false,
+				Columns: []*schema.Column{ReportCountsColumns[11], ReportCountsColumns[1]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "NOT compacted",
+				},
+			},
+		},
+	}
 	// RolesColumns holds the columns for the "roles" table.
 	RolesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -1846,6 +1901,7 @@ var (
 		QuestionnairesTable,
 		RateLimitBucketsTable,
 		RejectionReasonsTable,
+		ReportCountsTable,
 		RolesTable,
 		ScorecardsTable,
 		ScorecardAttributesTable,
@@ -1931,6 +1987,8 @@ func init() {
 		Table: "rate_limit_buckets",
 	}
 	RejectionReasonsTable.ForeignKeys[0].RefTable = CompaniesTable
+	ReportCountsTable.ForeignKeys[0].RefTable = PositionsTable
+	ReportCountsTable.ForeignKeys[1].RefTable = CompaniesTable
 	RolesTable.ForeignKeys[0].RefTable = CompaniesTable
 	ScorecardsTable.ForeignKeys[0].RefTable = CandidatesTable
 	ScorecardsTable.ForeignKeys[1].RefTable = InterviewsTable

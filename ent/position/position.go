@@ -97,6 +97,8 @@ const (
 	EdgeOpenings = "openings"
 	// EdgeCandidates holds the string denoting the candidates edge name in mutations.
 	EdgeCandidates = "candidates"
+	// EdgeReportCounts holds the string denoting the report_counts edge name in mutations.
+	EdgeReportCounts = "report_counts"
 	// EdgeInterviews holds the string denoting the interviews edge name in mutations.
 	EdgeInterviews = "interviews"
 	// EdgeScorecardAttributes holds the string denoting the scorecard_attributes edge name in mutations.
@@ -176,6 +178,13 @@ const (
 	CandidatesInverseTable = "candidates"
 	// CandidatesColumn is the table column denoting the candidates relation/edge.
 	CandidatesColumn = "position_id"
+	// ReportCountsTable is the table that holds the report_counts relation/edge.
+	ReportCountsTable = "report_counts"
+	// ReportCountsInverseTable is the table name for the ReportCount entity.
+	// It exists in this package in order to avoid circular dependency with the "reportcount" package.
+	ReportCountsInverseTable = "report_counts"
+	// ReportCountsColumn is the table column denoting the report_counts relation/edge.
+	ReportCountsColumn = "position_id"
 	// InterviewsTable is the table that holds the interviews relation/edge.
 	InterviewsTable = "interviews"
 	// InterviewsInverseTable is the table name for the Interview entity.
@@ -607,6 +616,20 @@ func ByCandidates(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// ByReportCountsCount orders the results by report_counts count.
+func ByReportCountsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newReportCountsStep(), opts...)
+	}
+}
+
+// ByReportCounts orders the results by report_counts terms.
+func ByReportCounts(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newReportCountsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByInterviewsCount orders the results by interviews count.
 func ByInterviewsCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -751,6 +774,13 @@ func newCandidatesStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(CandidatesInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, CandidatesTable, CandidatesColumn),
+	)
+}
+func newReportCountsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ReportCountsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ReportCountsTable, ReportCountsColumn),
 	)
 }
 func newInterviewsStep() *sqlgraph.Step {

@@ -1733,6 +1733,29 @@ func HasCandidatesWith(preds ...predicate.Candidate) predicate.Position {
 	})
 }
 
+// HasReportCounts applies the HasEdge predicate on the "report_counts" edge.
+func HasReportCounts() predicate.Position {
+	return predicate.Position(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, ReportCountsTable, ReportCountsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasReportCountsWith applies the HasEdge predicate on the "report_counts" edge with a given conditions (other predicates).
+func HasReportCountsWith(preds ...predicate.ReportCount) predicate.Position {
+	return predicate.Position(func(s *sql.Selector) {
+		step := newReportCountsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // HasInterviews applies the HasEdge predicate on the "interviews" edge.
 func HasInterviews() predicate.Position {
 	return predicate.Position(func(s *sql.Selector) {

@@ -99,6 +99,9 @@ type RateLimitBucket func(*sql.Selector)
 // RejectionReason is the predicate function for rejectionreason builders.
 type RejectionReason func(*sql.Selector)
 
+// ReportCount is the predicate function for reportcount builders.
+type ReportCount func(*sql.Selector)
+
 // Role is the predicate function for role builders.
 type Role func(*sql.Selector)
 

@@ -855,6 +855,30 @@ func (f RejectionReasonMutationRuleFunc) EvalMutation(ctx context.Context, m ent
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.RejectionReasonMutation", m)
 }
 
+// The ReportCountQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type ReportCountQueryRuleFunc func(context.Context, *ent.ReportCountQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f ReportCountQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ReportCountQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.ReportCountQuery", q)
+}
+
+// The ReportCountMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type ReportCountMutationRuleFunc func(context.Context, *ent.ReportCountMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f ReportCountMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.ReportCountMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ReportCountMutation", m)
+}
+
 // The RoleQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type RoleQueryRuleFunc func(context.Context, *ent.RoleQuery) error
@@ -1144,6 +1168,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.RejectionReasonQuery:
 		return q.Filter(), nil
+	case *ent.ReportCountQuery:
+		return q.Filter(), nil
 	case *ent.RoleQuery:
 		return q.Filter(), nil
 	case *ent.ScorecardQuery:
@@ -1228,6 +1254,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.RateLimitBucketMutation:
 		return m.Filter(), nil
 	case *ent.RejectionReasonMutation:
+		return m.Filter(), nil
+	case *ent.ReportCountMutation:
 		return m.Filter(), nil
 	case *ent.RoleMutation:
 		return m.Filter(), nil

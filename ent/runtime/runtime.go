@@ -37,6 +37,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/questionnaire"
 	"github.com/hiregraph/hiregraph/ent/ratelimitbucket"
 	"github.com/hiregraph/hiregraph/ent/rejectionreason"
+	"github.com/hiregraph/hiregraph/ent/reportcount"
 	"github.com/hiregraph/hiregraph/ent/role"
 	"github.com/hiregraph/hiregraph/ent/schema"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
@@ -2474,6 +2475,55 @@ func init() {
 			return nil
 		}
 	}()
+	reportcountMixin := schema.ReportCount{}.Mixin()
+	reportcount.Policy = privacy.NewPolicies(reportcountMixin[0], schema.ReportCount{})
+	reportcount.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := reportcount.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	reportcountMixinHooks0 := reportcountMixin[0].Hooks()
+
+	reportcount.Hooks[1] = reportcountMixinHooks0[0]
+
+	reportcount.Hooks[2] = reportcountMixinHooks0[1]
+	reportcountMixinInters0 := reportcountMixin[0].Interceptors()
+	reportcount.Interceptors[0] = reportcountMixinInters0[0]
+	reportcountMixinFields0 := reportcountMixin[0].Fields()
+	_ = reportcountMixinFields0
+	reportcountFields := schema.ReportCount{}.Fields()
+	_ = reportcountFields
+	// reportcountDescCompanyID is the schema descriptor for company_id field.
+	reportcountDescCompanyID := reportcountMixinFields0[0].Descriptor()
+	// reportcount.CompanyIDValidator is a validator for the "company_id" field. It is called by the builders before save.
+	reportcount.CompanyIDValidator = reportcountDescCompanyID.Validators[0].(func(string) error)
+	// reportcountDescSource is the schema descriptor for source field.
+	reportcountDescSource := reportcountFields[3].Descriptor()
+	// reportcount.DefaultSource holds the default value on creation for the source field.
+	reportcount.DefaultSource = reportcountDescSource.Default.(string)
+	// reportcountDescStep is the schema descriptor for step field.
+	reportcountDescStep := reportcountFields[4].Descriptor()
+	// reportcount.DefaultStep holds the default value on creation for the step field.
+	reportcount.DefaultStep = reportcountDescStep.Default.(string)
+	// reportcountDescKind is the schema descriptor for kind field.
+	reportcountDescKind := reportcountFields[5].Descriptor()
+	// reportcount.DefaultKind holds the default value on creation for the kind field.
+	reportcount.DefaultKind = reportcountDescKind.Default.(string)
+	// reportcountDescStatus is the schema descriptor for status field.
+	reportcountDescStatus := reportcountFields[6].Descriptor()
+	// reportcount.DefaultStatus holds the default value on creation for the status field.
+	reportcount.DefaultStatus = reportcountDescStatus.Default.(string)
+	// reportcountDescReasonID is the schema descriptor for reason_id field.
+	reportcountDescReasonID := reportcountFields[7].Descriptor()
+	// reportcount.DefaultReasonID holds the default value on creation for the reason_id field.
+	reportcount.DefaultReasonID = reportcountDescReasonID.Default.(string)
+	// reportcountDescCompacted is the schema descriptor for compacted field.
+	reportcountDescCompacted := reportcountFields[9].Descriptor()
+	// reportcount.DefaultCompacted holds the default value on creation for the compacted field.
+	reportcount.DefaultCompacted = reportcountDescCompacted.Default.(bool)
 	roleMixin := schema.Role{}.Mixin()
 	role.Policy = privacy.NewPolicies(roleMixin[1], schema.Role{})
 	role.Hooks[0] = func(next ent.Mutator) ent.Mutator {

@@ -90,6 +90,7 @@ func (Position) Edges() []ent.Edge {
 		edge.To("questionnaires", Questionnaire.Type).Comment("The questionnaires candidates for the position answer."),
 		edge.To("openings", Opening.Type).Comment("The hires to be made for the position.").Annotations(entgql.RelayConnection()),
 		edge.To("candidates", Candidate.Type).Comment("The people considered for the position.").Annotations(entgql.RelayConnection()),
+		edge.To("report_counts", ReportCount.Type).Comment("The reports' rollup of its candidates.").Annotations(entgql.Skip()),
 		edge.To("interviews", Interview.Type).Comment("The interviews of the position's candidates.").Annotations(entgql.RelayConnection()),
 		// The graph shows the template through the hand-written
 		// Position.scorecardTemplate (graph/scorecard.graphqls).

@@ -1,11 +1,15 @@
 package bench
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
+	"maps"
 	"math"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -13,10 +17,10 @@ import (
 )
 
 // The reports benchmarked, each over every seeded candidate: source
-// effectiveness (one aggregate over the candidates, with two lookups of
-// the step history per candidate), the funnel (the step history of the
-// candidates who started, and the drop-offs), and time in step (the stays
-// that ended, with a median and a 90th percentile per step).
+// effectiveness and the funnel (the reports' rollup summed over the range's
+// whole days, and the rows of the candidates who started in its partial
+// days at either end), and time in step (the stays that ended, with a
+// median and a 90th percentile per step).
 const (
 	sourcesQuery    = `query($f: ReportFilter!) { reports(filter: $f) { sources { source applications interviews offers hires } } }`
 	funnelQuery     = `query($f: ReportFilter!) { reports(filter: $f) { funnel { step kind reached conversionToNext dropOff { status reason count } } } }`
@@ -43,7 +47,12 @@ func reportsNamedRequests(gql http.Header) []namedRequest {
 
 // hwReportStatements are the floor's report statements: the SQL ours
 // sends for an API key (recruiting.ReportService), by hand.
-type hwReportStatements struct{ sources, funnelReached, funnelDropOffs, timeInStep string }
+type hwReportStatements struct {
+	sources, funnelReached, funnelDropOffs, timeInStep string
+	// The rollup's sums over whole days, for a viewer who sees every
+	// position and a report over all of them: the company-wide counts.
+	sourcesCounts, funnelCounts string
+}
 
 func (h *handWritten) reportStatements() hwReportStatements {
 	reached := func(kind string) string {
@@ -75,18 +84,24 @@ func (h *handWritten) reportStatements() hwReportStatements {
 		` + reached("interview") + ` AS interviews, ` + reached("offer") + ` AS offers,
 		SUM(CASE WHEN candidates.status = 'HIRED' THEN 1 ELSE 0 END) AS hires
 		FROM candidates WHERE company_id = ? AND deleted = ? AND time_created >= ? AND time_created < ?
-		GROUP BY candidates.source ORDER BY applications DESC, candidates.source`),
+		GROUP BY candidates.source`),
 		funnelReached: h.q(`SELECT h.name, MIN(h.kind), COUNT(DISTINCT h.candidate_id)
-		FROM candidate_steps h LEFT JOIN pipeline_steps ps ON h.step_id = ps.id
+		FROM candidate_steps h
 		WHERE h.company_id = ? AND EXISTS (SELECT 1 FROM candidates c WHERE c.id = h.candidate_id
 			AND c.deleted = ? AND c.time_created >= ? AND c.time_created < ?)
-		GROUP BY h.name ORDER BY MIN(COALESCE(ps.rank, 1048576)), h.name`),
+		GROUP BY h.name`),
 		funnelDropOffs: h.q(`SELECT stay.name, c.status AS status, rr.name AS reason, COUNT(*) AS n
 		FROM candidates c JOIN candidate_steps stay ON stay.company_id = c.company_id AND stay.candidate_id = c.id AND stay.time_left IS NULL
 		LEFT JOIN rejection_reasons rr ON c.rejection_reason_id = rr.id
 		WHERE c.company_id = ? AND c.deleted = ? AND c.time_created >= ? AND c.time_created < ? AND c.status IN ('REJECTED', 'WITHDRAWN')
-		GROUP BY stay.name, c.status, rr.name ORDER BY n DESC, status, reason`),
+		GROUP BY stay.name, c.status, rr.name`),
 		timeInStep: h.q(timeInStep),
+		sourcesCounts: h.q(`SELECT source, metric, SUM(n) FROM report_counts
+		WHERE company_id = ? AND metric IN ('application', 'interview', 'offer', 'hire') AND day >= ? AND day < ? AND position_id IS NULL
+		GROUP BY source, metric HAVING SUM(n) <> 0`),
+		funnelCounts: h.q(`SELECT metric, step, kind, status, reason_id, SUM(n) FROM report_counts
+		WHERE company_id = ? AND metric IN ('reached', 'drop_off') AND day >= ? AND day < ? AND position_id IS NULL
+		GROUP BY metric, step, kind, status, reason_id HAVING SUM(n) <> 0`),
 	}
 }
 
@@ -201,55 +216,230 @@ func scanAll(ctx context.Context, q rowsQuerier, statement string, scan func(*sq
 	return rows.Err()
 }
 
+// hwDays splits a report's range as ours does: the whole UTC days in it
+// (ok false when there are none) and the partial days at either end.
+func hwDays(from, to time.Time) (wholeFrom, wholeTo time.Time, ok bool, partial [][2]time.Time) {
+	wholeFrom, wholeTo = from.Truncate(24*time.Hour), to.Truncate(24*time.Hour)
+	if wholeFrom.Before(from) {
+		wholeFrom = wholeFrom.Add(24 * time.Hour)
+	}
+	if !wholeFrom.Before(wholeTo) {
+		return wholeFrom, wholeTo, false, [][2]time.Time{{from, to}}
+	}
+	if from.Before(wholeFrom) {
+		partial = append(partial, [2]time.Time{from, wholeFrom})
+	}
+	if wholeTo.Before(to) {
+		partial = append(partial, [2]time.Time{wholeTo, to})
+	}
+	return wholeFrom, wholeTo, true, partial
+}
+
 func (h *handWritten) reportSources(ctx context.Context, company string, from, to time.Time) ([]hwSource, error) {
-	out := []hwSource{}
+	by := map[string]*hwSource{}
+	of := func(source string) *hwSource {
+		if by[source] == nil {
+			by[source] = &hwSource{Source: source}
+		}
+		return by[source]
+	}
+	wholeFrom, wholeTo, whole, partial := hwDays(from, to)
 	err := h.reportRead(ctx, func(q rowsQuerier) error {
-		return scanAll(ctx, q, h.reports.sources, func(rows *sql.Rows) error {
-			var s hwSource
-			err := rows.Scan(&s.Source, &s.Applications, &s.Interviews, &s.Offers, &s.Hires)
-			out = append(out, s)
+		for _, p := range partial {
+			err := scanAll(ctx, q, h.reports.sources, func(rows *sql.Rows) error {
+				var r hwSource
+				err := rows.Scan(&r.Source, &r.Applications, &r.Interviews, &r.Offers, &r.Hires)
+				s := of(r.Source)
+				s.Applications, s.Interviews, s.Offers, s.Hires = s.Applications+r.Applications, s.Interviews+r.Interviews, s.Offers+r.Offers, s.Hires+r.Hires
+				return err
+			}, company, false, p[0], p[1])
+			if err != nil {
+				return err
+			}
+		}
+		if !whole {
+			return nil
+		}
+		return scanAll(ctx, q, h.reports.sourcesCounts, func(rows *sql.Rows) error {
+			var source, metric string
+			var n int
+			err := rows.Scan(&source, &metric, &n)
+			s := of(source)
+			switch metric {
+			case "application":
+				s.Applications += n
+			case "interview":
+				s.Interviews += n
+			case "offer":
+				s.Offers += n
+			case "hire":
+				s.Hires += n
+			}
 			return err
-		}, company, false, from, to)
+		}, company, wholeFrom, wholeTo)
+	})
+	out := []hwSource{}
+	for _, s := range by {
+		if s.Applications > 0 {
+			out = append(out, *s)
+		}
+	}
+	slices.SortFunc(out, func(a, b hwSource) int {
+		return cmp.Or(cmp.Compare(b.Applications, a.Applications), cmp.Compare(a.Source, b.Source))
 	})
 	return out, err
 }
 
-// reportFunnel reads the steps reached and the drop-offs, and works out
-// each step's conversion to the next.
+// reportFunnel adds up the steps reached and the drop-offs of the partial
+// days' rows and the whole days' counts, names the rejection reasons,
+// ranks the steps by their pipelines, and works out each step's conversion
+// to the next.
 func (h *handWritten) reportFunnel(ctx context.Context, company string, from, to time.Time) ([]hwFunnelStep, error) {
-	var steps []hwFunnelStep
-	drops := map[string][]hwDropOff{}
+	steps := map[string]*hwFunnelStep{}
+	reached := func(step, kind string, n int) {
+		s := steps[step]
+		if s == nil {
+			s = &hwFunnelStep{Step: step, Kind: kind, DropOff: []hwDropOff{}}
+			steps[step] = s
+		}
+		s.Reached += n
+		s.Kind = min(s.Kind, kind)
+	}
+	type dropKey struct{ step, status, reason string }
+	drops := map[dropKey]int{}
+	reasonIDs := map[string]string{}
+	ranks := map[string]int{}
+	wholeFrom, wholeTo, whole, partial := hwDays(from, to)
 	err := h.reportRead(ctx, func(q rowsQuerier) error {
-		err := scanAll(ctx, q, h.reports.funnelReached, func(rows *sql.Rows) error {
-			s := hwFunnelStep{DropOff: []hwDropOff{}}
-			err := rows.Scan(&s.Step, &s.Kind, &s.Reached)
-			steps = append(steps, s)
-			return err
-		}, company, false, from, to)
-		if err != nil {
+		for _, p := range partial {
+			err := scanAll(ctx, q, h.reports.funnelReached, func(rows *sql.Rows) error {
+				var step, kind string
+				var n int
+				err := rows.Scan(&step, &kind, &n)
+				reached(step, kind, n)
+				return err
+			}, company, false, p[0], p[1])
+			if err != nil {
+				return err
+			}
+			err = scanAll(ctx, q, h.reports.funnelDropOffs, func(rows *sql.Rows) error {
+				var step, status string
+				var reason sql.NullString
+				var n int
+				err := rows.Scan(&step, &status, &reason, &n)
+				drops[dropKey{step, status, reason.String}] += n
+				return err
+			}, company, false, p[0], p[1])
+			if err != nil {
+				return err
+			}
+		}
+		var byID []struct {
+			step, status, reasonID string
+			n                      int
+		}
+		if whole {
+			err := scanAll(ctx, q, h.reports.funnelCounts, func(rows *sql.Rows) error {
+				var metric, step, kind, status, reasonID string
+				var n int
+				if err := rows.Scan(&metric, &step, &kind, &status, &reasonID, &n); err != nil {
+					return err
+				}
+				if metric == "reached" {
+					reached(step, kind, n)
+					return nil
+				}
+				byID = append(byID, struct {
+					step, status, reasonID string
+					n                      int
+				}{step, status, reasonID, n})
+				if reasonID != "" {
+					reasonIDs[reasonID] = ""
+				}
+				return nil
+			}, company, wholeFrom, wholeTo)
+			if err != nil {
+				return err
+			}
+		}
+		if err := h.namesOf(ctx, q, company, `SELECT id, name FROM rejection_reasons WHERE company_id = ? AND id IN (%s)`, slices.Collect(maps.Keys(reasonIDs)),
+			func(rows *sql.Rows) error {
+				var id, name string
+				err := rows.Scan(&id, &name)
+				reasonIDs[id] = name
+				return err
+			}); err != nil {
 			return err
 		}
-		return scanAll(ctx, q, h.reports.funnelDropOffs, func(rows *sql.Rows) error {
-			var step string
-			var d hwDropOff
-			err := rows.Scan(&step, &d.Status, &d.Reason, &d.Count)
-			drops[step] = append(drops[step], d)
-			return err
-		}, company, false, from, to)
+		for _, d := range byID {
+			drops[dropKey{d.step, d.status, reasonIDs[d.reasonID]}] += d.n
+		}
+		return h.namesOf(ctx, q, company, `SELECT name, MIN(rank) FROM pipeline_steps WHERE company_id = ? AND name IN (%s) GROUP BY name`, slices.Collect(maps.Keys(steps)),
+			func(rows *sql.Rows) error {
+				var name string
+				var rank int
+				err := rows.Scan(&name, &rank)
+				ranks[name] = rank
+				return err
+			})
 	})
 	if err != nil {
 		return nil, err
 	}
-	for i := range steps {
-		if d, ok := drops[steps[i].Step]; ok {
-			steps[i].DropOff = d
+	for k, n := range drops {
+		d := hwDropOff{Status: k.status, Count: n}
+		if k.reason != "" {
+			d.Reason = &k.reason
 		}
-		if i+1 < len(steps) && steps[i].Reached > 0 {
-			c := float64(steps[i+1].Reached) / float64(steps[i].Reached)
-			steps[i].ConversionToNext = &c
+		if s := steps[k.step]; s != nil {
+			s.DropOff = append(s.DropOff, d)
 		}
 	}
-	return steps, nil
+	rank := func(step string) int {
+		if r, ok := ranks[step]; ok {
+			return r
+		}
+		return 1 << 20
+	}
+	var out []hwFunnelStep
+	for _, s := range steps {
+		if s.Reached > 0 {
+			slices.SortFunc(s.DropOff, func(a, b hwDropOff) int {
+				return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Status, b.Status), cmp.Compare(hwDeref(a.Reason), hwDeref(b.Reason)))
+			})
+			out = append(out, *s)
+		}
+	}
+	slices.SortFunc(out, func(a, b hwFunnelStep) int {
+		return cmp.Or(cmp.Compare(rank(a.Step), rank(b.Step)), cmp.Compare(a.Step, b.Step))
+	})
+	for i := range out {
+		if i+1 < len(out) && out[i].Reached > 0 {
+			c := float64(out[i+1].Reached) / float64(out[i].Reached)
+			out[i].ConversionToNext = &c
+		}
+	}
+	return out, nil
+}
+
+func hwDeref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// namesOf runs statement, whose %s is the IN list of ids, for the
+// company; nothing when ids is empty.
+func (h *handWritten) namesOf(ctx context.Context, q rowsQuerier, company, statement string, ids []string, scan func(*sql.Rows) error) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	args := []any{company}
+	for _, id := range ids {
+		args = append(args, id)
+	}
+	return scanAll(ctx, q, h.q(fmt.Sprintf(statement, strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", "))), scan, args...)
 }
 
 func (h *handWritten) reportTimeInStep(ctx context.Context, company string, from, to time.Time) ([]hwDuration, error) {

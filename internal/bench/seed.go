@@ -19,6 +19,7 @@ import (
 	"github.com/hiregraph/hiregraph/ent/pipelinestep"
 	"github.com/hiregraph/hiregraph/ent/position"
 	"github.com/hiregraph/hiregraph/ent/privacy"
+	"github.com/hiregraph/hiregraph/ent/reportcount"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 	"github.com/hiregraph/hiregraph/internal/auth"
 	"github.com/hiregraph/hiregraph/internal/database"
@@ -72,7 +73,12 @@ func seed(ctx context.Context, db *database.DB, sealer *auth.Sealer, n int, out 
 			return nil, errors.Join(err, errors.New("the database was seeded by a bench without step history; give an empty one"))
 		}
 		fmt.Fprintf(out, "reusing the %d candidates seeded earlier on %s\n", n, db.Dialect)
-		return m, nil
+		// Nor one seeded before the reports' rollup, which is counted now.
+		counted, err := db.Client.ReportCount.Query().Where(reportcount.HasPositionWith(position.NameHasPrefix(benchPositionPrefix))).Exist(sys)
+		if err != nil || counted {
+			return m, err
+		}
+		return m, countForReports(sys, db, m.CompanyUID, out)
 	case have != 0:
 		return nil, fmt.Errorf("the database holds %d bench candidates; give an empty one, or one seeded with --candidates %d", have, have)
 	}
@@ -96,11 +102,28 @@ func seed(ctx context.Context, db *database.DB, sealer *auth.Sealer, n int, out 
 	if err := seedInterviews(sys, db.Client, company, progress(out, n*4/5, "seeding interviews")); err != nil {
 		return nil, err
 	}
+	if err := countForReports(sys, db, company, out); err != nil {
+		return nil, err
+	}
 	if err := db.Analyze(ctx); err != nil {
 		return nil, err
 	}
 	fmt.Fprintf(out, "seeded %d candidates on %s in %s\n", n, db.Dialect, time.Since(start).Round(time.Second))
 	return m, nil
+}
+
+// countForReports counts the seeded company for the reports' rollup, as
+// the server's backfill does for a database written before it: the seed
+// writes its rows directly.
+func countForReports(ctx context.Context, db *database.DB, company string, out io.Writer) error {
+	start := time.Now()
+	if err := inTx(ctx, db.Client, func(ctx context.Context, tx *ent.Client) error {
+		return recruiting.RebuildReportCounts(ctx, tx, company)
+	}); err != nil {
+		return fmt.Errorf("counting for reports: %w", err)
+	}
+	fmt.Fprintf(out, "counted the candidates for reports in %s\n", time.Since(start).Round(time.Second))
+	return nil
 }
 
 // progress is a bar of n steps on out.

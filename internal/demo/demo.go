@@ -24,6 +24,7 @@ import (
 	"github.com/hiregraph/hiregraph/internal/auth"
 	"github.com/hiregraph/hiregraph/internal/permission"
 	"github.com/hiregraph/hiregraph/internal/viewer"
+	"github.com/hiregraph/hiregraph/recruiting"
 )
 
 // DefaultCompany is the name of the company `hiregraph demo` creates.
@@ -160,7 +161,9 @@ func createIn(ctx context.Context, tx *ent.Tx, sealer *auth.Sealer, name string)
 	if err := (&seeder{tx: tx.Client(), sealer: sealer, now: time.Now().UTC().Truncate(time.Second)}).run(ctx); err != nil {
 		return nil, err
 	}
-	return comp, nil
+	// The seeder writes its rows directly, so the reports' rollup is
+	// counted from them once, as for an upgraded database.
+	return comp, recruiting.RebuildReportCounts(ctx, tx.Client(), comp.ID)
 }
 
 // demoKey returns the company's active demo key, with its secret, issuing

@@ -70,6 +70,26 @@ func visibleTo(v viewer.Viewer) visible {
 	return out
 }
 
+// SeesWholePositions tells whether what v sees of candidates is decided by
+// position alone: every candidate of each position they see. The reports'
+// rollup counts by position, so it answers only such viewers; a user who
+// sees only their assigned candidates has their reports counted from the
+// rows.
+func SeesWholePositions(v viewer.Viewer) bool {
+	return v.SeesEverything() || v.Has(permission.ViewCandidates)
+}
+
+// WholePositionsOnly refuses reading the reports' rollup to viewers
+// SeesWholePositions refuses: FilterVisible narrows it by position only.
+func WholePositionsOnly() privacy.Policy {
+	return privacy.Policy{Query: privacy.QueryPolicy{privacy.QueryRuleFunc(func(ctx context.Context, _ ent.Query) error {
+		if v, ok := viewer.FromContext(ctx); ok && !SeesWholePositions(v) {
+			return apierror.Forbidden("the reports' counts need a role that sees every candidate of its positions")
+		}
+		return privacy.Skip
+	})}}
+}
+
 // filterable is every generated entql filter.
 type filterable interface{ Where(entql.P) }
 
@@ -135,7 +155,7 @@ func (vis visible) predicate(f privacy.Filter) entql.P {
 		return ofCandidate
 	case *ent.ScorecardRatingFilter:
 		return entql.HasEdgeWith("scorecard", ofCandidate)
-	case *ent.ScorecardAttributeFilter:
+	case *ent.ScorecardAttributeFilter, *ent.ReportCountFilter:
 		return hasEdgeWith("position", position)
 	case *ent.OfferVersionFilter:
 		return entql.HasEdgeWith("offer", ofCandidate)
