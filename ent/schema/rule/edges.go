@@ -40,10 +40,14 @@ func CheckEdges(next ent.Mutator) ent.Mutator {
 				edges = append(edges, e)
 			}
 		}
-		client := withClient.Client()
-		for _, edge := range edges {
-			if err := checkEdge(ctx, client, m, edge, v); err != nil {
-				return nil, err
+		// Only a mutation with edges asks for its client: Client() builds
+		// a new one, every type's, for each call.
+		if len(edges) > 0 {
+			client := withClient.Client()
+			for _, edge := range edges {
+				if err := checkEdge(ctx, client, m, edge, v); err != nil {
+					return nil, err
+				}
 			}
 		}
 		value, err := next.Mutate(ctx, m)
