@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hiregraph/hiregraph/ent"
+	"github.com/hiregraph/hiregraph/ent/candidate"
 	"github.com/hiregraph/hiregraph/ent/candidatestep"
 	"github.com/hiregraph/hiregraph/ent/schema/schematype"
 )
@@ -57,15 +58,24 @@ func startStay(ctx context.Context, client *ent.Client, c *ent.Candidate, step *
 	return nil
 }
 
-// saveSteps saves c's current step and its derived steps.
+// saveSteps saves c's current step and its derived steps and returns c as
+// saved. c is the row as this transaction holds it (locked, or as an
+// earlier update of it saved it), so the saved row is c with these three
+// fields: the update is ent's bulk form on c's id, which reads nothing back,
+// where UpdateOne would select the whole row again after its UPDATE.
 func saveSteps(ctx context.Context, client *ent.Client, c *ent.Candidate, step *ent.PipelineStep, current, completed []schematype.Step) (*ent.Candidate, error) {
-	saved, err := client.Candidate.UpdateOne(c).
+	n, err := client.Candidate.Update().Where(candidate.ID(c.ID)).
 		SetCurrentStepID(step.ID).SetCurrentSteps(current).SetCompletedSteps(completed).
 		Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("saving candidate step: %w", err)
 	}
-	return saved, nil
+	if n != 1 {
+		return nil, fmt.Errorf("saving candidate step: %d rows updated for candidate %s", n, c.ID)
+	}
+	saved := *c
+	saved.CurrentStepID, saved.CurrentSteps, saved.CompletedSteps = &step.ID, current, completed
+	return &saved, nil
 }
 
 // derivedSteps reads the candidate's step history as the spec's

@@ -144,8 +144,9 @@ func isUnauthorized(err error) bool {
 }
 
 // checkCareersToken refuses careers requests whose company token is wrong
-// before they reach a limiter or handler, recording the failure; the
-// handler then checks the (right) token again, a primary-key read.
+// before they reach a limiter or handler, recording the failure. The
+// request goes on with the checked context, so the handler's own check
+// (CareersContext) compares the token without reading the company again.
 func checkCareersToken(service *recruiting.Service, failures *authFailures, trusted []netip.Prefix) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -157,7 +158,8 @@ func checkCareersToken(service *recruiting.Service, failures *authFailures, trus
 			if failures.refused(w, r, address, company, token, rest.WriteError) {
 				return
 			}
-			if _, _, err := service.CareersContext(r.Context(), company, token); err != nil {
+			ctx, _, err := service.CareersContext(r.Context(), company, token)
+			if err != nil {
 				if isUnauthorized(err) {
 					failures.failed(w, r, address, company, token, err, rest.WriteError)
 					return
@@ -166,7 +168,7 @@ func checkCareersToken(service *recruiting.Service, failures *authFailures, trus
 				return
 			}
 			failures.succeeded(address, company, token)
-			next.ServeHTTP(w, r)
+			next.ServeHTTP(w, r.WithContext(ctx))
 		})
 	}
 }

@@ -40,17 +40,42 @@ func CheckEdges(next ent.Mutator) ent.Mutator {
 				edges = append(edges, e)
 			}
 		}
-		if len(edges) == 0 {
-			return next.Mutate(ctx, m)
-		}
-		client := withClient.Client()
-		for _, edge := range edges {
-			if err := checkEdge(ctx, client, m, edge, v); err != nil {
-				return nil, err
+		// Only a mutation with edges asks for its client: Client() builds
+		// a new one, every type's, for each call.
+		if len(edges) > 0 {
+			client := withClient.Client()
+			for _, edge := range edges {
+				if err := checkEdge(ctx, client, m, edge, v); err != nil {
+					return nil, err
+				}
 			}
 		}
-		return next.Mutate(ctx, m)
+		value, err := next.Mutate(ctx, m)
+		if err == nil && m.Op().Is(ent.OpCreate) && v.SeesEverything() {
+			rememberCreated(ctx, value)
+		}
+		return value, err
 	})
+}
+
+// rememberCreated takes a person or candidate the viewer just created in
+// the transaction as read by it, when the viewer sees everything (an API
+// key acting for no one, a careers site, a user allowed every position
+// and candidate): the only read rules of these two types are the
+// TenantMixin's, FilterVisible lets such a viewer read every record of its
+// company, and SetTenantOnCreate gave the record the viewer's company. So
+// the edges later writes of the transaction add to it (a new candidate's
+// person, the candidate's first stay, application and activity) need not
+// read it again. Other types keep their own read rules (private notes,
+// blind feedback), and a viewer who sees less may create what it cannot
+// read (a candidate no one assigned it yet): both are still checked.
+func rememberCreated(ctx context.Context, value ent.Value) {
+	switch n := value.(type) {
+	case *ent.Person:
+		readIn(ctx).add([]string{n.ID})
+	case *ent.Candidate:
+		readIn(ctx).add([]string{n.ID})
+	}
 }
 
 // checkEdge reads the records edge of m adds or removes in one query and

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/hiregraph/hiregraph/ent"
 	"github.com/hiregraph/hiregraph/ent/position"
@@ -128,5 +130,51 @@ func TestReadCandidatesShowTheirPositions(t *testing.T) {
 				t.Errorf("%s (%v) reads candidate %s but not its position %s", u.Email, u.Roles, c.ID, c.PositionID)
 			}
 		}
+	}
+}
+
+// TestCreatedRecordsCountAsRead: a person a viewer who sees everything
+// created in the transaction is linked (here to its candidacy) without
+// reading it again; for a viewer who sees less the edge is still checked
+// by a query.
+func TestCreatedRecordsCountAsRead(t *testing.T) {
+	env := hiregraphtest.New(t)
+	client := env.DB.Client
+	var personReads atomic.Int32
+	client.Person.Intercept(ent.InterceptFunc(func(next ent.Querier) ent.Querier {
+		return ent.QuerierFunc(func(ctx context.Context, q ent.Query) (ent.Value, error) {
+			personReads.Add(1)
+			return next.Query(ctx, q)
+		})
+	}))
+	company := viewer.Viewer{CompanyID: env.Demo.CompanyUID}
+	for _, c := range []struct {
+		name  string
+		as    viewer.Viewer
+		reads int32
+	}{
+		{"an API key acting for no one", viewer.ForService(env.Demo.CompanyUID), 0},
+		{"a user who sees only the candidates assigned to them", company.ForUser("usr_01JD3ZB1G0W8Q6J8C2R7Y0V5KT", nil,
+			[]string{permission.SourceCandidates, permission.ViewAllPositions, permission.ViewDiscreetPositions}), 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx := viewer.NewContext(context.Background(), c.as)
+			tx, err := client.Tx(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tx.Rollback()
+			ctx = ent.NewTxContext(ctx, tx)
+			now := time.Now()
+			per := tx.Person.Create().SetFirstName("Grace").SetTimeCreated(now).SetTimeLastActivity(now).SaveX(ctx)
+			personReads.Store(0)
+			if err := tx.Candidate.Create().SetPersonID(per.ID).SetPositionID(env.Demo.PublishedPositionUID).
+				SetTimeCreated(now).SetTimeLastStatusChanged(now).SetTimeHiringProcessUpdated(now).Exec(ctx); err != nil {
+				t.Fatalf("linking the new person: %v", err)
+			}
+			if got := personReads.Load(); got != c.reads {
+				t.Errorf("the new person read %d times to link it, want %d", got, c.reads)
+			}
+		})
 	}
 }
