@@ -51,15 +51,12 @@ stand_in_golang() {
   cp "$(command -v busybox || echo /bin/busybox)" "$root/bin/busybox"
   for tool in sh mkdir ls cat; do ln -s busybox "$root/bin/$tool"; done
   cp -a "$(go env GOROOT)" "$root/usr/local/go"
-  # The modules go.mod names, as this machine's module cache holds them
-  # (.ci/run's first step downloaded them): the image's `go mod download`
-  # then finds them as the real image finds them on the module proxy,
-  # instead of downloading all of them again.
-  mkdir -p "$root/go/pkg/mod"
-  local modcache
-  modcache=$(go env GOMODCACHE)
-  go mod download -json | jq -r '.Info, .GoMod, .Zip, .Ziphash | select(. != null)' |
-    sed "s|^$modcache/||" | tar -C "$modcache" -c -T - | tar -C "$root/go/pkg/mod" -x
+  # This machine's module downloads (.ci/run's first step made them): the
+  # image's `go mod download` then finds the modules, and the go.mod of
+  # every version in their graph, as the real image finds them on the
+  # module proxy, instead of downloading all of them again.
+  mkdir -p "$root/go/pkg/mod/cache"
+  cp -a "$(go env GOMODCACHE)/cache/download" "$root/go/pkg/mod/cache/"
   cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/"
   tar -C "$root" -c . | docker import \
     --change 'ENV PATH=/go/bin:/usr/local/go/bin:/bin' \
