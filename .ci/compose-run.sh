@@ -107,7 +107,8 @@ trap cleanup EXIT
 run up -d --no-build >/dev/null 2>&1 || { run logs >&2; say "FATAL: docker compose up failed" >&2; exit 1; }
 app=$(run ps -q hiregraph)
 health=starting
-for _ in $(seq 1 180); do
+# As long as image-build.sh waits: other CI steps share the cores.
+for _ in $(seq 1 300); do
   health=$(docker inspect -f '{{.State.Health.Status}}' "$app")
   [ "$health" = healthy ] && break
   sleep 1
