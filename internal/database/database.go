@@ -33,7 +33,9 @@ type DB struct {
 	SQL *sql.DB
 	// ReadSQL serves reads outside transactions: on SQLite a pool of
 	// read-only connections, on PostgreSQL the other half of
-	// --postgres-conns, so reads never queue behind writers for a connection.
+	// --postgres-conns, so reads never queue behind writers for a
+	// connection (on PostgreSQL the rate limits' one-statement token
+	// takes use it too, for the reads that wait on them).
 	ReadSQL *sql.DB
 	// Dialect is dialect.SQLite or dialect.Postgres.
 	Dialect string

@@ -35,10 +35,13 @@ var (
 
 // DefaultRateLimitStore is where limits keep their buckets unless
 // Config.RateLimitStore says otherwise: on PostgreSQL the database, shared
-// by every replica; on SQLite (one process) memory.
+// by every replica; on SQLite (one process) memory. On PostgreSQL a bucket
+// is taken by one autocommit statement on the read pool: on the write pool
+// a read's token lease queued behind the writers' transactions for a
+// connection, and every read of the key waited for it.
 func DefaultRateLimitStore(db *database.DB, now func() time.Time) ratelimit.Store {
 	if db.Dialect == dialect.Postgres {
-		return ratelimit.NewSQL(db.SQL, true, now)
+		return ratelimit.NewSQL(db.ReadSQL, true, now)
 	}
 	return ratelimit.NewMemory(now)
 }
