@@ -616,7 +616,12 @@ func checkApply(c *contract) {
 
 func TestRateLimitedAnswersMatchTheDocument(t *testing.T) {
 	doc := loadDocument(t)
-	env := hiregraphtest.NewWithConfig(t, func(cfg *server.Config) { cfg.APIBurst, cfg.CareersBurst = 1, 1 })
+	// One token a minute: at the default rate a second request more than
+	// 100 ms after the first (a loaded CI machine) found a new token.
+	env := hiregraphtest.NewWithConfig(t, func(cfg *server.Config) {
+		cfg.APIBurst, cfg.CareersBurst = 1, 1
+		cfg.APIRatePerMinute, cfg.CareersRatePerMinute = 1, 1
+	})
 	c := newContract(t, env, doc)
 	for _, status := range []int{http.StatusOK, http.StatusTooManyRequests} {
 		c.check(exchange{method: http.MethodGet, path: "/v1/questionnaires", status: status})
