@@ -120,12 +120,12 @@ func Open(ctx context.Context, rawURL string, opts ...Option) (*DB, error) {
 	}
 	if dia == dialect.SQLite {
 		stats = new(statsVersion)
-		if read, err = openSQLiteReaders(ctx, dsn, cmp.Or(o.sqliteReadConns, sqliteReadConns()), stats); err != nil {
+		if read, err = openReaders(ctx, "sqlite", dsn+"&_pragma=query_only(1)", cmp.Or(o.sqliteReadConns, sqliteReadConns()), stats); err != nil {
 			db.Close()
 			return nil, err
 		}
 	} else {
-		if read, err = openPostgresReaders(ctx, dsn, pgReads); err != nil {
+		if read, err = openReaders(ctx, "postgres", dsn, pgReads, nil); err != nil {
 			db.Close()
 			return nil, err
 		}
@@ -143,21 +143,23 @@ func Open(ctx context.Context, rawURL string, opts ...Option) (*DB, error) {
 	return &DB{Client: client, SQL: db, ReadSQL: read, Dialect: dia, DSN: dsn, stats: stats}, nil
 }
 
-// openSQLiteReaders opens the pool of read-only connections (query_only:
-// a write through one of them fails instead of competing with the writer).
-// In WAL mode readers never wait for the writer, nor it for them. A
-// reader plans with the statistics of when it opened; stats tells it when
-// they changed.
-func openSQLiteReaders(ctx context.Context, dsn string, n int, stats *statsVersion) (*sql.DB, error) {
-	read, err := openCached("sqlite", dsn+"&_pragma=query_only(1)", stats)
+// openReaders opens the read pool: n connections to dsn. On SQLite they
+// are read-only (query_only: a write through one of them fails instead of
+// competing with the writer); in WAL mode readers never wait for the
+// writer, nor it for them, and a reader plans with the statistics of when
+// it opened (stats tells it when they changed). On PostgreSQL their
+// statements see every transaction committed before they start, as on the
+// write pool, so a read after a write sees the write.
+func openReaders(ctx context.Context, driverName, dsn string, n int, stats *statsVersion) (*sql.DB, error) {
+	read, err := openCached(driverName, dsn, stats)
 	if err != nil {
-		return nil, fmt.Errorf("opening SQLite readers: %w", err)
+		return nil, fmt.Errorf("opening the read pool: %w", err)
 	}
 	read.SetMaxOpenConns(n)
 	read.SetMaxIdleConns(n)
 	if err := read.PingContext(ctx); err != nil {
 		read.Close()
-		return nil, fmt.Errorf("connecting SQLite readers: %w", err)
+		return nil, fmt.Errorf("connecting the read pool: %w", err)
 	}
 	return read, nil
 }
@@ -170,23 +172,6 @@ func openSQLiteReaders(ctx context.Context, dsn string, n int, stats *statsVersi
 func postgresPools(n int) (writes, reads int) {
 	writes = max(n/2, 1)
 	return writes, max(n-writes, 1)
-}
-
-// openPostgresReaders opens the PostgreSQL read pool. Its statements see
-// every transaction committed before they start, as on the write pool, so
-// a read after a write sees the write.
-func openPostgresReaders(ctx context.Context, dsn string, n int) (*sql.DB, error) {
-	read, err := openCached("postgres", dsn, nil)
-	if err != nil {
-		return nil, fmt.Errorf("opening PostgreSQL readers: %w", err)
-	}
-	read.SetMaxOpenConns(n)
-	read.SetMaxIdleConns(n)
-	if err := read.PingContext(ctx); err != nil {
-		read.Close()
-		return nil, fmt.Errorf("connecting PostgreSQL readers: %w", err)
-	}
-	return read, nil
 }
 
 // KeepStatisticsFresh runs SQLite's PRAGMA optimize every interval until ctx
