@@ -23,6 +23,15 @@ var errInvalidCareersToken = apierror.New(http.StatusUnauthorized, "invalid_toke
 // company whose careers token it checked.
 type checkedCompanyKey struct{}
 
+// checkCareersToken refuses token unless it is company's careers token
+// (compared in constant time).
+func checkCareersToken(company *ent.Company, token string) error {
+	if token == "" || !auth.TokenMatches(token, company.CareersToken) {
+		return errInvalidCareersToken
+	}
+	return nil
+}
+
 // CareersContext checks the company token of a careers request (spec 4.7,
 // 5) and returns a context whose viewer is that company, reading only: the
 // privacy rules then scope the careers queries like any other. Given a
@@ -31,8 +40,8 @@ type checkedCompanyKey struct{}
 // instead of reading the company again.
 func (s *CareersService) CareersContext(ctx context.Context, companyID, token string) (context.Context, *ent.Company, error) {
 	if checked, ok := ctx.Value(checkedCompanyKey{}).(*ent.Company); ok && checked.ID == companyID {
-		if token == "" || !auth.TokenMatches(token, checked.CareersToken) {
-			return nil, nil, errInvalidCareersToken
+		if err := checkCareersToken(checked, token); err != nil {
+			return nil, nil, err
 		}
 		return ctx, checked, nil
 	}
@@ -44,8 +53,8 @@ func (s *CareersService) CareersContext(ctx context.Context, companyID, token st
 	if err != nil {
 		return nil, nil, fmt.Errorf("looking up company: %w", err)
 	}
-	if token == "" || !auth.TokenMatches(token, company.CareersToken) {
-		return nil, nil, errInvalidCareersToken
+	if err := checkCareersToken(company, token); err != nil {
+		return nil, nil, err
 	}
 	ctx = context.WithValue(ctx, checkedCompanyKey{}, company)
 	return viewer.NewContext(ctx, viewer.ForKey(company.ID, "", []string{viewer.ScopeRead})), company, nil
