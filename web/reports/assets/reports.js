@@ -198,15 +198,23 @@
     }
   }
 
+  // Answers can arrive out of order (the first, unfiltered show is still
+  // loading when the person asks for a filter): only the latest request's
+  // answer is drawn.
+  let latestShow = 0;
+
   async function show(event) {
     if (event) event.preventDefault();
+    const request = ++latestShow;
     showError('');
     $('status').textContent = 'Loading reports…';
     try {
       const data = await gql(query, { f: filter() });
+      if (request !== latestShow) return;
       draw(data.reports);
       $('status').textContent = 'Reports shown.';
     } catch (err) {
+      if (request !== latestShow) return;
       $('status').textContent = '';
       if (err.code === 'unauthorized') signOut();
       showError(err.message);
