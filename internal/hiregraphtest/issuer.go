@@ -109,7 +109,12 @@ func writeJSON(t testing.TB, w http.ResponseWriter, v any) {
 // email, valid for an hour from the server's clock.
 func (e *Env) UserToken(email string) string {
 	e.T.Helper()
-	u, err := e.DB.Client.User.Query().Where(user.Email(email)).Only(privacy.DecisionContext(context.Background(), privacy.Allow))
+	q := e.DB.Client.User.Query().Where(user.Email(email))
+	if e.Demo != nil {
+		// E-mail addresses are unique per company: each demo company has a Rita.
+		q.Where(user.CompanyID(e.Demo.CompanyUID))
+	}
+	u, err := q.Only(privacy.DecisionContext(context.Background(), privacy.Allow))
 	if err != nil {
 		e.T.Fatalf("user %s: %v", email, err)
 	}

@@ -216,9 +216,10 @@ var withoutIDs = map[string]struct {
 // fresh company, selecting every field of its answer and every edge's
 // fields: the answer resolves after the transaction that made it, on both
 // databases, with no error and nothing left null that the schema says is
-// not.
+// not. The companies share one server and database.
 func TestEveryMutationAnswersItsEdges(t *testing.T) {
-	probe := hiregraphtest.New(t)
+	webhooks := hiregraphtest.DeliverWebhooks(t, nil)
+	probe := hiregraphtest.NewWithConfig(t, func(c *server.Config) { webhooks(c) })
 	types, returns := schemaTypes(t, probe)
 	docs := casesByMutation(probe)
 	var names []string
@@ -233,10 +234,9 @@ func TestEveryMutationAnswersItsEdges(t *testing.T) {
 			t.Errorf("%s: no case runs this mutation", name)
 		}
 	}
-	webhooks := hiregraphtest.DeliverWebhooks(t, nil)
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
-			env := hiregraphtest.NewWithConfig(t, func(c *server.Config) { webhooks(c) })
+			env := probe.NewCompany(t, "Answers "+name)
 			w := worldOf(t, env, env.Demo.PublishedPositionUID)
 			if p := prepare[name]; p != nil {
 				p(t, env, w)
