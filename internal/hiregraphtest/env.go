@@ -147,7 +147,7 @@ func databaseURL(t testing.TB) string {
 	if pg == "" {
 		return migratedSQLite(t)
 	}
-	return testdb.PostgresSchemaURL(t, pg)
+	return migratedPostgres(t, pg)
 }
 
 // sqliteTemplate is an SQLite database with every migration applied, built
