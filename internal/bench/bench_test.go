@@ -21,6 +21,7 @@ import (
 	"github.com/hiregraph/hiregraph/internal/auth"
 	"github.com/hiregraph/hiregraph/internal/database"
 	"github.com/hiregraph/hiregraph/internal/filestore"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest"
 	"github.com/hiregraph/hiregraph/internal/viewer"
 	"github.com/hiregraph/hiregraph/recruiting"
 )
@@ -30,6 +31,9 @@ import (
 // must have a row per endpoint, and the highest concurrency's runs leave
 // a CPU profile of each server, in a directory bench makes.
 func TestBenchRunsSmall(t *testing.T) {
+	// Three minutes under -race, which finds nothing in the load
+	// generator that the servers' own tests do not.
+	hiregraphtest.Long(t, "runs every workload against both servers")
 	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
 	var out strings.Builder
 	profiles := filepath.Join(t.TempDir(), "profiles")
