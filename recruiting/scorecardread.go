@@ -167,12 +167,7 @@ func (out recommendationCounts) ScanRows(rows *sql.Rows) error {
 // averageRatings fills in the attributes of each summary: the template of
 // the candidate's position with the count and mean of its ratings.
 func (s *ScorecardService) averageRatings(ctx context.Context, cands []*ent.Candidate, ids, positions []string, out map[string]*ScorecardSummary) error {
-	var rows []struct {
-		CandidateID string   `json:"candidate_id"`
-		AttributeID string   `json:"attribute_id"`
-		Ratings     int      `json:"ratings"`
-		Average     *float64 `json:"average"`
-	}
+	rated := ratingAverages{}
 	err := s.clientOf(ctx).ScorecardRating.Query().Where(scorecardrating.CandidateIDIn(ids...)).
 		GroupBy(scorecardrating.FieldCandidateID, scorecardrating.FieldAttributeID).
 		Aggregate(
@@ -181,14 +176,9 @@ func (s *ScorecardService) averageRatings(ctx context.Context, cands []*ent.Cand
 			},
 			func(sel *sql.Selector) string { return sql.As(sql.Avg(sel.C(scorecardrating.FieldRating)), "average") },
 		).
-		Scan(ctx, &rows)
+		Scan(ctx, rated)
 	if err != nil {
 		return fmt.Errorf("averaging ratings: %w", err)
-	}
-	type key struct{ candidate, attribute string }
-	rated := make(map[key]*ScorecardAttributeSummary, len(rows))
-	for _, r := range rows {
-		rated[key{r.CandidateID, r.AttributeID}] = &ScorecardAttributeSummary{Ratings: r.Ratings, Average: r.Average}
 	}
 	attrs, err := s.clientOf(ctx).ScorecardAttribute.Query().Where(scorecardattribute.PositionIDIn(positions...)).
 		Order(ent.Asc(scorecardattribute.FieldPositionID), ent.Asc(scorecardattribute.FieldOrdinal)).All(ctx)
@@ -200,7 +190,7 @@ func (s *ScorecardService) averageRatings(ctx context.Context, cands []*ent.Cand
 			if a.PositionID != c.PositionID {
 				continue
 			}
-			sum, ok := rated[key{c.ID, a.ID}]
+			sum, ok := rated[ratingKey{c.ID, a.ID}]
 			if !ok && a.TimeRemoved != nil {
 				continue
 			}
@@ -212,6 +202,26 @@ func (s *ScorecardService) averageRatings(ctx context.Context, cands []*ent.Cand
 		}
 	}
 	return nil
+}
+
+// ratingAverages holds the rows of averageRatings' group-by (candidate,
+// attribute, count, mean), scanned straight from the rows
+// (ent.RowsScanner) as recommendationCounts' are.
+type ratingAverages map[ratingKey]*ScorecardAttributeSummary
+
+type ratingKey struct{ candidate, attribute string }
+
+// ScanRows implements ent.RowsScanner.
+func (out ratingAverages) ScanRows(rows *sql.Rows) error {
+	for rows.Next() {
+		var k ratingKey
+		sum := &ScorecardAttributeSummary{}
+		if err := rows.Scan(&k.candidate, &k.attribute, &sum.Ratings, &sum.Average); err != nil {
+			return err
+		}
+		out[k] = sum
+	}
+	return rows.Err()
 }
 
 // ScorecardSummary is c's summary (ScorecardSummaries), its attributes
