@@ -1428,7 +1428,7 @@ var (
 				Symbol:     "report_counts_positions_report_counts",
 				Columns:    []*schema.Column{ReportCountsColumns[10]},
 				RefColumns: []*schema.Column{PositionsColumns[0]},
-				OnDelete:   schema.SetNull,
+				OnDelete:   schema.Cascade,
 			},
 			{
 				Symbol:     "report_counts_companies_company",

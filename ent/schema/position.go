@@ -2,6 +2,7 @@ package schema
 
 import (
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
@@ -90,7 +91,10 @@ func (Position) Edges() []ent.Edge {
 		edge.To("questionnaires", Questionnaire.Type).Comment("The questionnaires candidates for the position answer."),
 		edge.To("openings", Opening.Type).Comment("The hires to be made for the position.").Annotations(entgql.RelayConnection()),
 		edge.To("candidates", Candidate.Type).Comment("The people considered for the position.").Annotations(entgql.RelayConnection()),
-		edge.To("report_counts", ReportCount.Type).Comment("The reports' rollup of its candidates.").Annotations(entgql.Skip()),
+		// A position's counts go with it: with SET NULL (ent's default)
+		// they would turn into company-wide counts and be counted twice.
+		edge.To("report_counts", ReportCount.Type).Comment("The reports' rollup of its candidates.").
+			Annotations(entgql.Skip(), entsql.OnDelete(entsql.Cascade)),
 		edge.To("interviews", Interview.Type).Comment("The interviews of the position's candidates.").Annotations(entgql.RelayConnection()),
 		// The graph shows the template through the hand-written
 		// Position.scorecardTemplate (graph/scorecard.graphqls).
