@@ -16,6 +16,7 @@ import (
 
 	"github.com/hiregraph/hiregraph/internal/database"
 	"github.com/hiregraph/hiregraph/internal/database/migrations"
+	"github.com/hiregraph/hiregraph/internal/hiregraphtest/testdb"
 )
 
 // migratedPostgres gives t a PostgreSQL database of its own, copied from a
@@ -37,15 +38,8 @@ func migratedPostgres(t testing.TB, pg string) string {
 	if _, err := admin.Exec("CREATE DATABASE " + name + " TEMPLATE " + template); err != nil {
 		t.Fatalf("copying the migrated PostgreSQL template: %v", err)
 	}
-	t.Cleanup(func() {
-		admin, err := sql.Open("postgres", pg)
-		if err != nil {
-			return
-		}
-		defer admin.Close()
-		// FORCE: a server's listener may not have hung up yet.
-		_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
-	})
+	// FORCE: a server's listener may not have hung up yet.
+	testdb.ExecAtCleanup(t, pg, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
 	u, err := databaseNamed(pg, name)
 	if err != nil {
 		t.Fatal(err)

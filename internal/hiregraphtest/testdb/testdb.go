@@ -29,14 +29,7 @@ func PostgresSchemaURL(t testing.TB, pg string) string {
 	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
 		t.Fatalf("creating schema on %s: %v", Env, err)
 	}
-	t.Cleanup(func() {
-		admin, err := sql.Open("postgres", pg)
-		if err != nil {
-			return
-		}
-		defer admin.Close()
-		_, _ = admin.Exec("DROP SCHEMA " + schema + " CASCADE")
-	})
+	ExecAtCleanup(t, pg, "DROP SCHEMA "+schema+" CASCADE")
 	u, err := url.Parse(pg)
 	if err != nil {
 		t.Fatalf("parsing %s: %v", Env, err)
@@ -45,6 +38,19 @@ func PostgresSchemaURL(t testing.TB, pg string) string {
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
 	return u.String()
+}
+
+// ExecAtCleanup runs stmt on the PostgreSQL server at pg when t ends: the
+// drop of what the test made there. It reports nothing: the test is over.
+func ExecAtCleanup(t testing.TB, pg, stmt string) {
+	t.Cleanup(func() {
+		admin, err := sql.Open("postgres", pg)
+		if err != nil {
+			return
+		}
+		defer admin.Close()
+		_, _ = admin.Exec(stmt)
+	})
 }
 
 func randomHex(n int) string {
