@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"testing"
 
 	"entgo.io/ent/dialect"
@@ -30,10 +31,11 @@ func migratedPostgres(t testing.TB, pg string) string {
 		t.Fatalf("opening PostgreSQL: %v", err)
 	}
 	defer admin.Close()
-	template, err := postgresTemplate(pg, admin)
-	if err != nil {
-		t.Fatalf("building the migrated PostgreSQL template: %v", err)
+	pgTemplate.once.Do(func() { pgTemplate.name, pgTemplate.err = postgresTemplate(pg, admin) })
+	if pgTemplate.err != nil {
+		t.Fatalf("building the migrated PostgreSQL template: %v", pgTemplate.err)
 	}
+	template := pgTemplate.name
 	name := "hgt_" + strings.ToLower(rand.Text())
 	if _, err := admin.Exec("CREATE DATABASE " + name + " TEMPLATE " + template); err != nil {
 		t.Fatalf("copying the migrated PostgreSQL template: %v", err)
@@ -45,6 +47,15 @@ func migratedPostgres(t testing.TB, pg string) string {
 		t.Fatal(err)
 	}
 	return u
+}
+
+// pgTemplate is the template database's name, found or built once per
+// test process, as sqliteTemplate is: later tests take neither the lock
+// nor a look at pg_database.
+var pgTemplate struct {
+	once sync.Once
+	name string
+	err  error
 }
 
 // templateLock serializes the test processes (go test runs packages at
